@@ -1,0 +1,124 @@
+package hexlab.kernel.hex;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds a {@link TableCost} from a plain map, as a table file holds it:
+ * <pre>
+ * terrain: {clear: 1, rough: 2, sea: prohibited}      # number or "prohibited"
+ * defaultProhibited: false     # true: terrain types not listed are prohibited; false: each must be listed
+ * hexsides:
+ *   road: {replace: 0.5}       # crossing costs this instead of the terrain (lowest of several)
+ *   river: {add: 2}            # crossing costs this much more
+ *   cliff: {block: true, unless: [road]}   # prohibited unless a listed feature shares the hexside
+ * enterAdd: {"0203": 1}        # extra to enter the hex
+ * leaveAdd: {"0202": 1}        # extra to leave the hex
+ * blocked: ["0505"]            # may not be entered (a list, or one string of ids)
+ * stop: ["0606"]               # entering units stop there
+ * noEnd: ["0707"]              # may be passed through, not ended in
+ * </pre>
+ * An unknown key, terrain, feature or hex is an IllegalArgumentException naming it.
+ */
+final class TableCostSpec {
+    static final List<String> KEYS = List.of("terrain", "defaultProhibited", "hexsides", "enterAdd", "leaveAdd",
+            "blocked", "stop", "noEnd");
+    static final List<String> SIDE_KEYS = List.of("replace", "add", "block", "unless");
+
+    private TableCostSpec() {}
+
+    static TableCost build(HexMap map, Map<String, Object> spec) {
+        if (spec == null) throw new IllegalArgumentException("move cost spec is missing");
+        for (String key : new java.util.TreeSet<>(spec.keySet())) { // sorted: the same key is named every time
+            if (!KEYS.contains(key)) {
+                throw new IllegalArgumentException("unknown key \"" + key + "\" in move cost spec (expected one of "
+                        + String.join(", ", KEYS) + ")");
+            }
+        }
+        Object dp = spec.getOrDefault("defaultProhibited", false);
+        if (!(dp instanceof Boolean defaultProhibited)) {
+            throw new IllegalArgumentException("defaultProhibited: expected true or false, found " + dp);
+        }
+        Map<String, Double> terrain = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : mapping(spec.get("terrain"), "terrain").entrySet()) {
+            String type = String.valueOf(e.getKey());
+            Object v = e.getValue();
+            if (v instanceof Number n) terrain.put(type, n.doubleValue());
+            else if ("prohibited".equals(v)) terrain.put(type, Double.POSITIVE_INFINITY);
+            else throw new IllegalArgumentException("terrain \"" + type + "\": expected a number or \"prohibited\", found " + v);
+        }
+        TableCost cost = new TableCost(map, terrain, defaultProhibited);
+
+        for (Map.Entry<?, ?> e : mapping(spec.get("hexsides"), "hexsides").entrySet()) {
+            String feature = String.valueOf(e.getKey());
+            String where = "hexsides/" + feature;
+            Map<?, ?> rule = mapping(e.getValue(), where);
+            for (Object k : rule.keySet()) {
+                if (!SIDE_KEYS.contains(String.valueOf(k))) {
+                    throw new IllegalArgumentException("unknown key \"" + k + "\" in " + where + " (expected one of "
+                            + String.join(", ", SIDE_KEYS) + ")");
+                }
+            }
+            if (rule.containsKey("replace")) cost.replace(feature, number(rule.get("replace"), where + "/replace"));
+            if (rule.containsKey("add")) cost.add(feature, number(rule.get("add"), where + "/add"));
+            Object block = rule.get("block");
+            if (block != null && !(block instanceof Boolean)) {
+                throw new IllegalArgumentException(where + "/block: expected true or false, found " + block);
+            }
+            if (Boolean.TRUE.equals(block)) {
+                cost.block(feature, words(rule.get("unless"), where + "/unless"));
+            } else if (rule.containsKey("unless")) {
+                throw new IllegalArgumentException(where + "/unless: needs block: true");
+            }
+        }
+        for (Map.Entry<?, ?> e : mapping(spec.get("enterAdd"), "enterAdd").entrySet()) {
+            cost.enterAdd(hex(map, String.valueOf(e.getKey()), "enterAdd"), number(e.getValue(), "enterAdd/" + e.getKey()));
+        }
+        for (Map.Entry<?, ?> e : mapping(spec.get("leaveAdd"), "leaveAdd").entrySet()) {
+            cost.leaveAdd(hex(map, String.valueOf(e.getKey()), "leaveAdd"), number(e.getValue(), "leaveAdd/" + e.getKey()));
+        }
+        for (String id : words(spec.get("blocked"), "blocked")) cost.blocked(hex(map, id, "blocked"));
+        for (String id : words(spec.get("stop"), "stop")) cost.stop(hex(map, id, "stop"));
+        for (String id : words(spec.get("noEnd"), "noEnd")) cost.noEnd(hex(map, id, "noEnd"));
+        return cost;
+    }
+
+    private static Map<?, ?> mapping(Object value, String key) {
+        if (value == null) return Map.of();
+        if (value instanceof Map<?, ?> m) return m;
+        throw new IllegalArgumentException(key + ": expected a mapping, found " + value);
+    }
+
+    private static double number(Object value, String key) {
+        if (value instanceof Number n) return n.doubleValue();
+        throw new IllegalArgumentException(key + ": expected a number, found " + value);
+    }
+
+    /** A list of strings, or one string of space-separated words. */
+    private static String[] words(Object value, String key) {
+        if (value == null) return new String[0];
+        if (value instanceof String s) return s.isBlank() ? new String[0] : s.trim().split("\\s+");
+        if (value instanceof List<?> list) {
+            String[] out = new String[list.size()];
+            for (int i = 0; i < out.length; i++) {
+                if (!(list.get(i) instanceof String s)) {
+                    throw new IllegalArgumentException(key + ": expected strings, found " + list.get(i)
+                            + " (quote hex ids: YAML reads 0101 as a number)");
+                }
+                out[i] = s;
+            }
+            return out;
+        }
+        throw new IllegalArgumentException(key + ": expected a list of strings, found " + value);
+    }
+
+    private static int hex(HexMap map, String id, String key) {
+        int idx = map.index(id);
+        if (idx < 0) {
+            throw new IllegalArgumentException("hex \"" + id + "\" in " + key + " is not on map " + map.name()
+                    + " (" + map.layout().bounds() + ")");
+        }
+        return idx;
+    }
+}

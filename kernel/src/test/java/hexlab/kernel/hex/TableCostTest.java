@@ -1,0 +1,173 @@
+package hexlab.kernel.hex;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import hexlab.kernel.hex.PathSearch.Reach;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TableCostTest {
+    static final double INF = Double.POSITIVE_INFINITY;
+
+    final HexMap map = MapFixtures.board(4, 4, "even", """
+            terrain: {rough: "0202", sea: "0404"}
+            hexsides:
+              road: "0101/0102 0102/0103 0202/0203"
+              river: "0102/0103"
+              cliff: "0202/0203 0203/0303"
+            """);
+
+    int at(String id) { return map.index(id); }
+
+    double enter(TableCost cost, String from, String to) {
+        return cost.enter(at(from), at(to), map.directionTo(at(from), at(to)));
+    }
+
+    String explain(TableCost cost, String from, String to) {
+        return cost.explain(at(from), at(to), map.directionTo(at(from), at(to)));
+    }
+
+    static final String SPEC = """
+            terrain: {clear: 1, rough: 2.5, sea: prohibited}
+            hexsides:
+              road: {replace: 0.5}
+              river: {add: 2}
+              cliff: {block: true, unless: [road]}
+            enterAdd: {"0301": 1}
+            leaveAdd: {"0101": 3}
+            blocked: ["0304"]
+            stop: "0401 0402"
+            noEnd: ["0201"]
+            """;
+
+    TableCost fromSpec(String yaml) {
+        return TableCost.fromSpec(map, MapFixtures.yaml(yaml));
+    }
+
+    @Test
+    void specGivesTheSameCostsAsTheSetters() {
+        TableCost spec = fromSpec(SPEC);
+        TableCost set = new TableCost(map, Map.of("clear", 1.0, "rough", 2.5, "sea", INF), false)
+                .replace("road", 0.5).add("river", 2).block("cliff", "road")
+                .enterAdd(at("0301"), 1).leaveAdd(at("0101"), 3)
+                .blocked(at("0304")).stop(at("0401")).stop(at("0402")).noEnd(at("0201"));
+        for (int from = 0; from < map.size(); from++) {
+            for (int d = 0; d < 6; d++) {
+                int to = map.neighbor(from, d);
+                if (to < 0) continue;
+                assertEquals(set.enter(from, to, d), spec.enter(from, to, d), map.id(from) + "->" + map.id(to));
+            }
+            assertEquals(set.mayLeave(from, false), spec.mayLeave(from, false));
+            assertEquals(set.mayEnd(from), spec.mayEnd(from));
+        }
+        assertEquals(0.5 + 3, enter(spec, "0101", "0102"));
+        assertEquals(2.5, enter(spec, "0102", "0103"));
+        assertEquals(0.5, enter(spec, "0202", "0203"));
+        assertEquals(INF, enter(spec, "0203", "0303"));
+        assertEquals(INF, enter(spec, "0403", "0404"));
+        assertEquals(INF, enter(spec, "0303", "0304"));
+        assertEquals(2.0, enter(spec, "0201", "0301"));
+        assertFalse(spec.mayLeave(at("0402"), false));
+        assertFalse(spec.mayEnd(at("0201")));
+    }
+
+    @Test
+    void specReachMatchesSetterReach() {
+        TableCost spec = fromSpec(SPEC);
+        Reach r = PathSearch.reach(map, at("0101"), 8, spec);
+        assertTrue(r.reached(at("0201")));
+        assertFalse(java.util.Arrays.stream(r.reachable()).anyMatch(i -> i == at("0201")));
+    }
+
+    @Test
+    void unknownSpecKeyIsNamed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> fromSpec("terrain: {clear: 1, rough: 1, sea: 1}\nblock: [\"0101\"]"));
+        assertTrue(e.getMessage().startsWith("unknown key \"block\" in move cost spec"), e.getMessage());
+        IllegalArgumentException side = assertThrows(IllegalArgumentException.class,
+                () -> fromSpec("defaultProhibited: true\nhexsides: {road: {replaces: 1}}"));
+        assertTrue(side.getMessage().startsWith("unknown key \"replaces\" in hexsides/road"), side.getMessage());
+    }
+
+    @Test
+    void unknownTerrainIsNamed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> fromSpec("defaultProhibited: true\nterrain: {swamp: 3}"));
+        assertEquals("unknown terrain \"swamp\" (map test has: clear, rough, sea)", e.getMessage());
+    }
+
+    @Test
+    void unknownHexsideFeatureIsNamed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> fromSpec("defaultProhibited: true\nhexsides: {bridge: {replace: 1}}"));
+        assertEquals("unknown hexside feature \"bridge\" (map test has: road, river, cliff)", e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> fromSpec("defaultProhibited: true\nhexsides: {cliff: {block: true, unless: [bridge]}}"));
+    }
+
+    @Test
+    void unknownHexIsNamed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> fromSpec("defaultProhibited: true\nstop: [\"0909\"]"));
+        assertEquals("hex \"0909\" in stop is not on map test (columns 1-4, rows 1-4)", e.getMessage());
+    }
+
+    @Test
+    void unlistedTerrainNeedsACostUnlessDefaultProhibited() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> fromSpec("terrain: {clear: 1}"));
+        assertTrue(e.getMessage().startsWith("no cost for terrain \"rough\""), e.getMessage());
+        TableCost cost = fromSpec("terrain: {clear: 1}\ndefaultProhibited: true");
+        assertEquals(INF, enter(cost, "0201", "0202"));
+        assertEquals(1.0, enter(cost, "0201", "0301"));
+    }
+
+    @Test
+    void badValuesAreNamed() {
+        IllegalArgumentException word = assertThrows(IllegalArgumentException.class,
+                () -> fromSpec("defaultProhibited: true\nterrain: {clear: never}"));
+        assertEquals("terrain \"clear\": expected a number or \"prohibited\", found never", word.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> fromSpec("defaultProhibited: yes please"));
+        assertThrows(IllegalArgumentException.class,
+                () -> fromSpec("defaultProhibited: true\nhexsides: {cliff: {unless: [road]}}"));
+        assertThrows(IllegalArgumentException.class, () -> fromSpec("defaultProhibited: true\nstop: [0101]"));
+        assertThrows(IllegalArgumentException.class, () -> fromSpec("terrain: {clear: -1, rough: 1, sea: 1}"));
+    }
+
+    @Test
+    void terrainArrayMustMatchTheMapsTypes() {
+        assertThrows(IllegalArgumentException.class, () -> new TableCost(map, new double[] {1, 2}));
+        TableCost cost = new TableCost(map, new double[] {1, 2, INF});
+        assertEquals(2.0, enter(cost, "0201", "0202"));
+    }
+
+    @Test
+    void copyIsIndependent() {
+        TableCost base = fromSpec("terrain: {clear: 1, rough: 2, sea: 3}");
+        TableCost unit = base.copy().blocked(at("0102")).enterAdd(at("0103"), 1);
+        assertEquals(1.0, enter(base, "0101", "0102"));
+        assertEquals(INF, enter(unit, "0101", "0102"));
+        assertEquals(1.0, enter(base, "0104", "0103"));
+        assertEquals(2.0, enter(unit, "0104", "0103"));
+    }
+
+    @Test
+    void explainSaysHowACostArose() {
+        TableCost cost = fromSpec(SPEC);
+        assertEquals("0103 clear 1; road replaces: 0.5; +river 2 = 2.5",
+                explain(cost, "0102", "0103"));
+        assertEquals("0303 clear 1; hexside cliff = prohibited", explain(cost, "0203", "0303"));
+        assertEquals("0102 clear 1; road replaces: 0.5; +leave 3 = 3.5", explain(cost, "0101", "0102"));
+    }
+
+    @Test
+    void stopsAndBlocksListedInOneString() {
+        TableCost cost = fromSpec("defaultProhibited: true\nterrain: {clear: 1}\nblocked: \"0101 0102\"");
+        assertEquals(INF, enter(cost, "0201", "0101"));
+        assertArrayEquals(new int[0], PathSearch.reach(map, at("0103"), 0, cost).reachable());
+    }
+}
