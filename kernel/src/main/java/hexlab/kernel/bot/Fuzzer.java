@@ -1,0 +1,103 @@
+package hexlab.kernel.bot;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.play.Dice;
+import hexlab.kernel.play.EngineError;
+import hexlab.kernel.play.Game;
+import hexlab.kernel.play.Match;
+import hexlab.kernel.play.Outcome;
+import hexlab.kernel.play.Scenario;
+import hexlab.kernel.rules.Variant;
+import hexlab.kernel.script.RuleError;
+import hexlab.kernel.script.RulesContext;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntConsumer;
+
+/**
+ * Plays seeded games with random bots and checks, after every action, the invariants the system
+ * declares; then replays each game in a second context and compares the final state hash. Finds
+ * dead ends, broken invariants, rule errors and hidden state in scripts.
+ */
+public final class Fuzzer {
+    private Fuzzer() {}
+
+    public record Failure(String scenario, long seed, int action, String what) {
+        public String describe() { return scenario + " seed " + seed + (action >= 0 ? " action " + action : "") + ": " + what; }
+    }
+
+    public record Report(int games, long actions, int deadEnds, int invariantFailures, int replayMismatches,
+                         int ruleErrors, List<Failure> failures) {
+        public boolean clean() { return failures.isEmpty(); }
+    }
+
+    public static Report run(Kernel kernel, Variant variant, List<String> scenarioIds, int games, long masterSeed, IntConsumer progress) {
+        Map<String, Scenario> scenarios = new LinkedHashMap<>();
+        Map<String, RulesContext[]> contexts = new LinkedHashMap<>();
+        for (String id : scenarioIds) {
+            Scenario sc = kernel.scenario(variant, id);
+            scenarios.put(id, sc);
+            contexts.put(id, new RulesContext[] {kernel.context(variant, sc), kernel.context(variant, sc)});
+        }
+        List<Failure> failures = new ArrayList<>();
+        long actions = 0;
+        int dead = 0, inv = 0, mismatch = 0, rule = 0;
+        try {
+            for (int i = 0; i < games; i++) {
+                String id = scenarioIds.get(i % scenarioIds.size());
+                Scenario sc = scenarios.get(id);
+                long seed = Dice.derive(masterSeed, i);
+                RulesContext[] rc = contexts.get(id);
+                try {
+                    Game g = Game.start(rc[0], sc, seed, false);
+                    Map<String, Bot> bots = new LinkedHashMap<>();
+                    for (String side : variant.system().sides()) bots.put(side, new RandomBot(Dice.derive(seed, side.hashCode())));
+                    final int[] broken = {0};
+                    Match.play(g, bots, false, game -> {
+                        if (broken[0] > 0) return;
+                        List<String> v = game.invariantViolations();
+                        if (!v.isEmpty()) {
+                            broken[0]++;
+                            failures.add(new Failure(id, seed, game.actionCount(), "invariant broken: " + String.join("; ", v) + " at " + game.position()));
+                        }
+                    });
+                    if (broken[0] > 0) inv++;
+                    actions += g.actionCount();
+                    String hash = g.stateHash();
+                    String again = replayHash(rc[1], sc, seed, g.actions());
+                    if (!hash.equals(again)) {
+                        mismatch++;
+                        failures.add(new Failure(id, seed, -1, "replay in a fresh context ends in another state (" + again.substring(0, 12) + " vs " + hash.substring(0, 12) + "): a script keeps state outside ctx.state, or reads unordered data"));
+                    }
+                } catch (EngineError e) {
+                    dead++;
+                    failures.add(new Failure(id, seed, -1, e.describe()));
+                } catch (RuleError e) {
+                    rule++;
+                    failures.add(new Failure(id, seed, -1, e.describe()));
+                    if (rc[0].isDead() || rc[1].isDead()) {
+                        rc[0] = kernel.context(variant, sc);
+                        rc[1] = kernel.context(variant, sc);
+                    }
+                }
+                if (progress != null) progress.accept(i + 1);
+            }
+        } finally {
+            for (RulesContext[] rc : contexts.values()) for (RulesContext c : rc) c.close();
+        }
+        return new Report(games, actions, dead, inv, mismatch, rule, failures);
+    }
+
+    private static String replayHash(RulesContext rc, Scenario sc, long seed, List<JsonNode> actions) {
+        Game r = Game.start(rc, sc, seed, false);
+        for (int i = 0; i < actions.size(); i++) {
+            Outcome o = r.apply(actions.get(i));
+            if (!o.accepted()) return "refused-at-" + i + "-" + o.refusal().describe();
+        }
+        return r.stateHash();
+    }
+}

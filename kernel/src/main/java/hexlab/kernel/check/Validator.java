@@ -1,0 +1,163 @@
+package hexlab.kernel.check;
+
+import hexlab.kernel.error.InputException;
+import hexlab.kernel.play.Boards;
+import hexlab.kernel.play.EngineError;
+import hexlab.kernel.play.Game;
+import hexlab.kernel.play.Scenario;
+import hexlab.kernel.rules.Catalog;
+import hexlab.kernel.rules.ErratumDef;
+import hexlab.kernel.rules.Ref;
+import hexlab.kernel.rules.RuleSystem;
+import hexlab.kernel.rules.ScenarioDef;
+import hexlab.kernel.rules.Variant;
+import hexlab.kernel.script.RuleError;
+import hexlab.kernel.script.RulesContext;
+import hexlab.kernel.seq.Node;
+import hexlab.kernel.yaml.SchemaValidator;
+import hexlab.kernel.yaml.YamlDoc;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Checks a system the way a modder needs before playing it: every YAML file against its schema,
+ * the manifest and tables as the kernel reads them, every script compiled, every reference from
+ * the sequence to a script export resolved, every erratum applied, every scenario set up.
+ */
+public final class Validator {
+    /** One problem, as {@code file:line:col: message}. */
+    public record Problem(String where, String message) {
+        public String describe() { return (where == null || where.isEmpty() ? "" : where + ": ") + message; }
+    }
+
+    private final Catalog catalog;
+    private final SchemaValidator schemas;
+
+    public Validator(Catalog catalog) {
+        this.catalog = catalog;
+        Path dir = catalog.root().resolve("tables").resolve("schema");
+        this.schemas = Files.isDirectory(dir) ? new SchemaValidator(dir) : null;
+    }
+
+    /** Validates the systems a path points at: the project root (all), a system folder or id, or one YAML file. */
+    public List<Problem> validate(String target) {
+        List<Problem> out = new ArrayList<>();
+        List<String> systems = new ArrayList<>();
+        if (target == null || target.isBlank() || Path.of(target).toAbsolutePath().normalize().equals(catalog.root())) {
+            systems.addAll(catalog.systemIds());
+        } else {
+            Path p = Path.of(target);
+            if (Files.isRegularFile(p)) {
+                schemaCheck(p, out);
+                return out;
+            }
+            String id = p.getFileName().toString();
+            if (!catalog.systemIds().contains(id)) {
+                out.add(new Problem(target, "not a system id, a system folder or a YAML file (systems: " + String.join(", ", catalog.systemIds()) + ")"));
+                return out;
+            }
+            systems.add(id);
+        }
+        for (String id : systems) validateSystem(id, out);
+        return out;
+    }
+
+    private void validateSystem(String id, List<Problem> out) {
+        int before = out.size();
+        for (Path dir : List.of(catalog.tablesDir(id), catalog.scenariosDir(id))) {
+            if (!Files.isDirectory(dir)) continue;
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml")).sorted().forEach(f -> schemaCheck(f, out));
+            } catch (IOException e) {
+                out.add(new Problem(catalog.display(dir), "cannot list: " + e.getMessage()));
+            }
+        }
+        if (out.size() > before) return;    // the kernel's own reading would only repeat these
+        RuleSystem sys;
+        try {
+            catalog.reload();
+            sys = catalog.system(id);
+        } catch (InputException e) {
+            out.add(problem(e));
+            return;
+        }
+        List<Variant> variants = new ArrayList<>();
+        try {
+            variants.add(Variant.base(sys));
+            for (ErratumDef e : sys.errata()) variants.add(Variant.of(sys, java.util.Map.of(), List.of(e.id())));
+        } catch (InputException e) {
+            out.add(problem(e));
+            return;
+        }
+        for (Variant v : variants) {
+            String map = sys.maps().isEmpty() ? null : sys.maps().keySet().iterator().next();
+            try (RulesContext rc = new RulesContext(catalog, v, Boards.load(catalog, sys, map))) {
+                if (v.errata().isEmpty()) checkRefs(sys, rc, out);
+            } catch (InputException e) {
+                out.add(problem(e));
+            } catch (RuleError e) {
+                out.add(new Problem(e.location(), e.getMessage() + (v.errata().isEmpty() ? "" : " (with erratum " + v.errata() + ")")));
+            }
+        }
+        if (out.size() > before) return;
+        for (ScenarioDef sd : sys.scenarios()) {
+            try {
+                Variant v = Variant.base(sys);
+                Scenario sc = Scenario.load(catalog, sys, sd.id());
+                try (RulesContext rc = new RulesContext(catalog, v, Boards.load(catalog, sys, sc.map()))) {
+                    Game.start(rc, sc, 1, false);
+                }
+            } catch (InputException e) {
+                out.add(problem(e));
+            } catch (RuleError e) {
+                out.add(new Problem(e.location(), e.getMessage() + " (setting up scenario " + sd.id() + ")"));
+            } catch (EngineError e) {
+                out.add(new Problem(catalog.display(sd.file()), e.describe()));
+            }
+        }
+    }
+
+    private void checkRefs(RuleSystem sys, RulesContext rc, List<Problem> out) {
+        List<Ref> refs = new ArrayList<>();
+        refs.add(sys.setup());
+        if (sys.invariants() != null) refs.add(sys.invariants());
+        refs.addAll(sys.bots().values());
+        collect(sys.sequence(), refs);
+        for (Ref r : refs) {
+            if (!rc.callBoolean("hasExport", r.section(), r.export())) {
+                out.add(new Problem(catalog.display(sys.manifest()), "\"" + r + "\": section " + r.section() + " has no export \"" + r.export()
+                        + "\" (exports: " + rc.callString("exportsOf", r.section()) + ")"));
+            }
+        }
+    }
+
+    private static void collect(List<Node> nodes, List<Ref> out) {
+        for (Node n : nodes) {
+            for (Ref r : new Ref[] {n.run(), n.decide(), n.when(), n.whileCond(), n.sides(), n.side(), n.available()}) if (r != null) out.add(r);
+            collect(n.children(), out);
+        }
+    }
+
+    private void schemaCheck(Path f, List<Problem> out) {
+        try {
+            YamlDoc doc = YamlDoc.load(f, catalog.display(f));
+            if (schemas == null) return;
+            for (InputException e : schemas.validate(doc, SchemaValidator.kindOf(f))) out.add(problem(e));
+        } catch (InputException e) {
+            out.add(problem(e));
+        }
+    }
+
+    private Problem problem(InputException e) {
+        String where = e.file() == null ? "" : e.file();
+        if (e.line() > 0) where += ":" + e.line() + ":" + Math.max(1, e.column());
+        String msg = e.getMessage();
+        if (e.line() <= 0 && e.pointer() != null) msg = "at " + e.pointer() + ": " + msg;
+        return new Problem(where, msg);
+    }
+}

@@ -1,0 +1,128 @@
+package hexlab.kernel.persist;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.error.InputException;
+import hexlab.kernel.play.Game;
+import hexlab.kernel.rules.Section;
+import hexlab.kernel.rules.Variant;
+import hexlab.kernel.util.Json;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A save: one JSON document holding what replays a game exactly (system, variant, section pins,
+ * scenario, seed, actions) and what checks the replay (state hashes every few actions and at the end).
+ */
+public record SaveFile(int format, String system, String systemVersion, String variant, String variantId,
+                       List<Pin> pins, String scenario, long seed, List<JsonNode> actions,
+                       List<Checkpoint> checkpoints, String finalHash, JsonNode result) {
+
+    public static final int FORMAT = 1;
+    /** A state hash is recorded after every this many actions. */
+    public static final int CHECKPOINT_EVERY = 25;
+
+    public record Pin(String section, String version, String sha256) {}
+
+    public record Checkpoint(int after, String hash) {}
+
+    public static List<Pin> pins(Variant v) {
+        List<Pin> out = new ArrayList<>();
+        for (Section s : v.system().sections().values()) out.add(new Pin(s.name(), s.version(), s.sha256()));
+        return out;
+    }
+
+    /** Builds the save of a finished or unfinished game from its checkpoints. */
+    public static SaveFile of(Game g, List<Checkpoint> checkpoints) {
+        Variant v = g.rules().variant();
+        return new SaveFile(FORMAT, v.system().id(), v.system().version(), v.spec(), v.id(), pins(v), g.scenario().id(), g.seed(),
+                g.actions(), List.copyOf(checkpoints), g.stateHash(), g.result());
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode o = Json.object();
+        o.put("format", format);
+        o.put("system", system);
+        o.put("systemVersion", systemVersion);
+        o.put("variant", variant);
+        o.put("variantId", variantId);
+        ArrayNode p = o.putArray("pins");
+        for (Pin pin : pins) p.addObject().put("section", pin.section()).put("version", pin.version()).put("sha256", pin.sha256());
+        o.put("scenario", scenario);
+        o.put("seed", seed);
+        ArrayNode a = o.putArray("actions");
+        actions.forEach(a::add);
+        ArrayNode c = o.putArray("checkpoints");
+        for (Checkpoint cp : checkpoints) c.addObject().put("after", cp.after()).put("hash", cp.hash());
+        o.put("finalHash", finalHash);
+        o.set("result", result);
+        return o;
+    }
+
+    /** Writes atomically: a temporary file beside the target, then a rename, so no half-written save exists. */
+    public void write(Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = null;
+        try {
+            Files.createDirectories(dir);
+            tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+            Files.writeString(tmp, Json.pretty(toJson()));
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // the temporary file is beside the target and named as such
+                }
+            }
+            throw new InputException(file.toString(), 0, 0, "cannot write the save: " + e.getMessage());
+        }
+    }
+
+    public static SaveFile read(Path file) {
+        String name = file.toString();
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new InputException(name, 0, 0, Files.exists(file) ? "cannot read: " + e.getMessage() : "file not found");
+        }
+        JsonNode j;
+        try {
+            j = Json.MAPPER.readTree(text);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            var loc = e.getLocation();
+            throw new InputException(name, loc == null ? 0 : loc.getLineNr(), loc == null ? 0 : loc.getColumnNr(),
+                    "not a valid save (truncated or damaged JSON): " + e.getOriginalMessage());
+        }
+        if (j == null || !j.isObject()) throw new InputException(name, 1, 1, "not a save: expected a JSON object");
+        int format = j.path("format").asInt(-1);
+        if (format != FORMAT) throw new InputException(name, 0, 0, "save format " + (format < 0 ? "missing" : format) + " is not supported (this version reads format " + FORMAT + ")");
+        for (String k : List.of("system", "scenario", "seed", "actions", "finalHash", "pins")) {
+            if (!j.hasNonNull(k)) throw new InputException(name, 0, 0, "not a complete save: \"" + k + "\" is missing");
+        }
+        if (!j.get("seed").canConvertToLong()) throw new InputException(name, 0, 0, "\"seed\" must be a whole number");
+        if (!j.get("actions").isArray()) throw new InputException(name, 0, 0, "\"actions\" must be a list");
+        List<Pin> pins = new ArrayList<>();
+        j.get("pins").forEach(p -> pins.add(new Pin(p.path("section").asText(), p.path("version").asText(), p.path("sha256").asText())));
+        List<JsonNode> actions = new ArrayList<>();
+        j.get("actions").forEach(actions::add);
+        List<Checkpoint> cps = new ArrayList<>();
+        j.path("checkpoints").forEach(c -> cps.add(new Checkpoint(c.path("after").asInt(), c.path("hash").asText())));
+        return new SaveFile(format, j.get("system").asText(), j.path("systemVersion").asText(), j.path("variant").asText(""),
+                j.path("variantId").asText(), pins, j.get("scenario").asText(), j.get("seed").asLong(), actions, cps,
+                j.get("finalHash").asText(), j.get("result"));
+    }
+}

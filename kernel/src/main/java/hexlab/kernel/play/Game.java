@@ -1,0 +1,507 @@
+package hexlab.kernel.play;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import hexlab.kernel.rules.Ref;
+import hexlab.kernel.rules.RuleSystem;
+import hexlab.kernel.script.HostBridge;
+import hexlab.kernel.script.RuleError;
+import hexlab.kernel.script.RulesContext;
+import hexlab.kernel.seq.Node;
+import hexlab.kernel.util.Json;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One game in progress: the rules' state (inside the rules context), the control stack walked
+ * over the declared sequence of play, the dice, and the list of actions taken. The engine surface
+ * is {@link #view} and {@link #apply}; bots, the command line, the inspector and tests all use it.
+ */
+public final class Game implements HostBridge.Game {
+    /** How many automatic steps may run without anyone deciding before the sequence is declared stuck. */
+    private static final int MAX_STEPS_WITHOUT_DECISION = 1_000_000;
+    private static final String ROOT = "root";
+
+    private final RulesContext rules;
+    private final RuleSystem system;
+    private final Scenario scenario;
+    private final long seed;
+    private final Map<String, Node> nodes;
+    private final List<Frame> stack = new ArrayList<>();
+    private final List<JsonNode> actions = new ArrayList<>();
+    private Dice dice;
+    private JsonNode result;
+    private String seeking;          // a scenario that starts mid-turn skips steps until this phase
+    private boolean seekSide;
+    private boolean keepTrace = true;
+
+    // the decision in front of the side to act, computed once per position
+    private boolean ready;
+    private int choices;
+    private String toAct;
+    private String prompt;
+    private String rule;
+    private List<JsonNode> kernelActions;    // an activation's impulse choice, built here
+    private boolean doneCalled;
+
+    private Game(RulesContext rules, Scenario scenario, long seed) {
+        this.rules = rules;
+        this.system = rules.variant().system();
+        this.scenario = scenario;
+        this.seed = seed;
+        this.nodes = new java.util.HashMap<>(system.nodesById());
+        nodes.put(ROOT, new Node(ROOT, Node.Kind.PHASE, "game", null, "game", null, null, null, null, null, null, null, system.sequence()));
+    }
+
+    /** Sets up the scenario and walks the sequence to the first decision. */
+    public static Game start(RulesContext rules, Scenario scenario, long seed) { return start(rules, scenario, seed, true); }
+
+    public static Game start(RulesContext rules, Scenario scenario, long seed, boolean keepTrace) {
+        Game g = new Game(rules, scenario, seed);
+        g.keepTrace = keepTrace;
+        g.dice = new Dice(seed);
+        g.seeking = scenario.startPhase();
+        g.seekSide = scenario.startSide() != null;
+        g.attach();
+        Ref setup = g.system.setup();
+        rules.call("setup", setup.section(), setup.export(), Json.write(scenario.doc()));
+        g.stack.add(Frame.of(ROOT, "game"));
+        g.advance();
+        return g;
+    }
+
+    private void attach() { rules.bridge().attach(this); }
+
+    public RulesContext rules() { return rules; }
+
+    public Scenario scenario() { return scenario; }
+
+    public long seed() { return seed; }
+
+    public List<JsonNode> actions() { return List.copyOf(actions); }
+
+    public int actionCount() { return actions.size(); }
+
+    public boolean over() { return result != null; }
+
+    public JsonNode result() { return result; }
+
+    public Dice dice() { return dice; }
+
+    public void keepTrace(boolean keep) { this.keepTrace = keep; }
+
+    // ---- the engine surface ------------------------------------------------------------------
+
+    /** What {@code side} sees; the legal actions only if it is that side's decision (null = any side). */
+    public View view(String side) {
+        attach();
+        if (result != null) return new View(turn(), breadcrumb(), null, "the game is over", null, List.of(), result);
+        prepare();
+        boolean mine = side == null || side.equals(toAct);
+        return new View(turn(), breadcrumb(), toAct, prompt, rule, mine ? legalActions() : List.of(), null);
+    }
+
+    /** The side whose decision it is, or null when the game is over. */
+    public String toAct() {
+        if (result != null) return null;
+        attach();
+        prepare();
+        return toAct;
+    }
+
+    public int choiceCount() {
+        attach();
+        prepare();
+        return choices;
+    }
+
+    public List<JsonNode> legalActions() {
+        attach();
+        prepare();
+        if (kernelActions != null) return kernelActions;
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode n : Json.read(rules.callString("actionsJson"))) out.add(n);
+        return out;
+    }
+
+    /** Takes an action for whoever is to act. */
+    public Outcome apply(JsonNode action) { return apply(null, action); }
+
+    /** Takes an action for {@code side}; refused with a reason if it is not that side's turn to decide or not legal now. */
+    public Outcome apply(String side, JsonNode action) {
+        attach();
+        if (result != null) return Outcome.refused(new Refusal("the game is over", null));
+        prepare();
+        if (side != null && !side.equals(toAct)) {
+            return Outcome.refused(new Refusal("it is " + toAct + "'s decision now (" + prompt + "), not " + side + "'s", rule));
+        }
+        String json = Json.write(action);
+        int index = rules.callInt("find", json);
+        if (index < 0) return Outcome.refused(refusal(json));
+        return applyIndex(index, action);
+    }
+
+    /** Takes the {@code index}-th legal action (bots choose by index: no JSON round trip). */
+    public Outcome applyIndex(int index) { return applyIndex(index, null); }
+
+    private Outcome applyIndex(int index, JsonNode action) {
+        attach();
+        prepare();
+        if (index < 0 || index >= choices) throw new IllegalArgumentException("action index " + index + " outside 0.." + (choices - 1));
+        JsonNode taken = action != null ? action : kernelActions != null ? kernelActions.get(index) : Json.read(rules.callString("actionJson", index));
+        Frame top = top();
+        ready = false;
+        if (kernelActions != null) {
+            List<JsonNode> ka = kernelActions;
+            kernelActions = null;
+            activationChoice(top, ka.get(index));
+        } else {
+            doneCalled = false;
+            rules.call("apply", index);
+            if (doneCalled) top.finished = true;
+        }
+        actions.add(taken);
+        advance();
+        return new Outcome(true, drain(), null);
+    }
+
+    private Refusal refusal(String json) {
+        if (kernelActions == null) {
+            JsonNode why = Json.read(rules.callString("why", json));
+            if (why != null && !why.isNull()) {
+                return new Refusal(why.path("reason").asText("not allowed now"), why.path("rule").isMissingNode() ? rule : why.path("rule").asText());
+            }
+        }
+        List<JsonNode> legal = legalActions();
+        StringBuilder sb = new StringBuilder("not a legal action now (").append(prompt).append("); legal: ");
+        for (int i = 0; i < Math.min(5, legal.size()); i++) sb.append(i == 0 ? "" : ", ").append(Json.write(legal.get(i)));
+        if (legal.size() > 5) sb.append(" and ").append(legal.size() - 5).append(" more");
+        return new Refusal(sb.toString(), rule);
+    }
+
+    // ---- the walker ----------------------------------------------------------------------------
+
+    private Frame top() { return stack.get(stack.size() - 1); }
+
+    private void pop() { stack.remove(stack.size() - 1); }
+
+    /** Runs automatic steps until a decision waits or the game is over. */
+    private void advance() {
+        int steps = 0;
+        ready = false;
+        kernelActions = null;
+        while (result == null) {
+            if (++steps > MAX_STEPS_WITHOUT_DECISION) {
+                throw new EngineError("the sequence ran " + MAX_STEPS_WITHOUT_DECISION + " steps without anyone deciding (a repeat whose condition never ends?)", position());
+            }
+            if (stack.isEmpty()) {
+                result = Json.read("{\"ended\":\"the sequence of play ran out without a victory determination\"}");
+                return;
+            }
+            Frame f = top();
+            if (f.finished) {
+                pop();
+                continue;
+            }
+            if (f.node == null) {
+                prepare();
+                return;
+            }
+            Node n = nodes.get(f.node);
+            switch (n.kind()) {
+                case STEP_DECIDE -> {
+                    prepare();
+                    return;
+                }
+                case ACTIVATION -> {
+                    if (prepare()) return;
+                    pop();   // no impulse left to choose: the activation ends by itself
+                }
+                case STEP_RUN -> {
+                    pop();
+                    rules.call("run", n.run().section(), n.run().export());
+                }
+                default -> walkContainer(f, n);
+            }
+        }
+    }
+
+    private void walkContainer(Frame f, Node n) {
+        if (f.pc < n.children().size()) {
+            enter(n.children().get(f.pc++));
+            return;
+        }
+        switch (n.kind()) {
+            case TURNS -> {
+                if (f.iter < scenario.lastTurn()) {
+                    f.iter++;
+                    f.pc = 0;
+                    rules.call("setTurn", f.iter);
+                } else pop();
+            }
+            case PLAYER_TURNS -> {
+                if (f.iter + 1 < f.sides.size()) {
+                    f.iter++;
+                    f.pc = 0;
+                    rules.call("setActive", f.sides.get(f.iter));
+                } else pop();
+            }
+            case REPEAT -> {
+                if (test(n.whileCond())) f.pc = 0;
+                else pop();
+            }
+            default -> pop();
+        }
+    }
+
+    private void enter(Node child) {
+        boolean leaf = child.kind() == Node.Kind.STEP_RUN || child.kind() == Node.Kind.STEP_DECIDE || child.kind() == Node.Kind.ACTIVATION;
+        if (seeking != null) {
+            if (child.name().equals(seeking)) seeking = null;
+            else if (leaf) return;
+        }
+        if (child.when() != null && !test(child.when())) return;
+        Frame f = Frame.of(child.id(), child.label() != null ? child.label() : child.name());
+        switch (child.kind()) {
+            case TURNS -> {
+                f.iter = scenario.firstTurn();
+                rules.call("setTurn", f.iter);
+            }
+            case PLAYER_TURNS -> {
+                f.sides = sides(child);
+                f.iter = 0;
+                if (seekSide) {
+                    seekSide = false;
+                    f.iter = Math.max(0, f.sides.indexOf(scenario.startSide()));
+                }
+                rules.call("setActive", f.sides.get(f.iter));
+            }
+            case REPEAT -> {
+                if (!test(child.whileCond())) return;
+            }
+            default -> { }
+        }
+        stack.add(f);
+    }
+
+    private List<String> sides(Node n) {
+        if (n.sides() != null) {
+            JsonNode s = Json.read(rules.callString("call", n.sides().section(), n.sides().export(), "null"));
+            List<String> out = new ArrayList<>();
+            s.forEach(x -> out.add(x.asText()));
+            if (out.isEmpty()) throw new RuleError(n.sides().toString(), "returned no sides for the player-turns \"" + n.name() + "\"");
+            return out;
+        }
+        List<String> out = new ArrayList<>();
+        if (scenario.firstSide() != null) out.add(scenario.firstSide());
+        for (String s : system.sides()) if (!out.contains(s)) out.add(s);
+        return out;
+    }
+
+    private boolean test(Ref r) { return rules.callBoolean("test", r.section(), r.export(), "null"); }
+
+    /**
+     * Computes the decision on top of the stack once per position. Returns false only for an
+     * activation with no impulse left (the caller ends it); a decision with no legal action is a
+     * dead end and an engine error.
+     */
+    private boolean prepare() {
+        if (ready) return true;
+        Frame f = top();
+        Node n = f.node == null ? null : nodes.get(f.node);
+        if (n != null && n.kind() == Node.Kind.ACTIVATION) {
+            List<JsonNode> offer = activationActions(n);
+            if (offer.size() <= 1) return false;
+            kernelActions = offer;
+            choices = offer.size();
+            toAct = n.side() != null ? rules.callString("call", n.side().section(), n.side().export(), "null").replace("\"", "") : active();
+            prompt = "choose the next impulse of " + n.name() + " or end it";
+            rule = n.rule();
+            rules.call("offer", Json.write(offer));
+        } else {
+            String sec = f.node == null ? f.section : n.decide().section();
+            String st = f.node == null ? f.state : n.decide().export();
+            String args = f.node == null ? f.args : "null";
+            choices = rules.callInt("decide", sec, st, args);
+            org.graalvm.polyglot.Value who = rules.call("side", sec, st, args);
+            toAct = who.isNull() ? null : who.asString();
+            prompt = rules.callString("prompt", sec, st, args);
+            String r = rules.callString("rule", sec, st);
+            rule = r.isEmpty() ? (n == null ? null : n.rule()) : r;
+            if (choices == 0) {
+                throw new EngineError("dead end: " + toAct + " must decide \"" + prompt + "\" (" + sec + "." + st + ") but has no legal action", position());
+            }
+        }
+        ready = true;
+        return true;
+    }
+
+    private List<JsonNode> activationActions(Node n) {
+        List<JsonNode> out = new ArrayList<>();
+        for (Node imp : n.children()) {
+            boolean ok = n.available() == null || rules.callBoolean("test", n.available().section(), n.available().export(), Json.write(imp.name()));
+            if (ok) out.add(Json.read("{\"do\":\"impulse\",\"impulse\":" + Json.write(imp.name()) + "}"));
+        }
+        out.add(Json.read("{\"do\":\"end\"}"));
+        return out;
+    }
+
+    private void activationChoice(Frame f, JsonNode a) {
+        if (a.path("do").asText().equals("end")) {
+            pop();
+            return;
+        }
+        Node n = nodes.get(f.node);
+        for (Node imp : n.children()) {
+            if (imp.name().equals(a.path("impulse").asText())) {
+                if (imp.kind() == Node.Kind.STEP_RUN) rules.call("run", imp.run().section(), imp.run().export());
+                else stack.add(Frame.of(imp.id(), imp.label() != null ? imp.label() : imp.name()));
+                return;
+            }
+        }
+        throw new IllegalStateException("impulse " + a + " not in " + n.name());
+    }
+
+    private String active() {
+        org.graalvm.polyglot.Value a = rules.call("active");
+        return a.isNull() ? null : a.asString();
+    }
+
+    // ---- control calls from scripts --------------------------------------------------------------
+
+    @Override
+    public int die(int sides) { return dice.die(sides); }
+
+    @Override
+    public void done() { doneCalled = true; }
+
+    @Override
+    public void push(String section, String state, String argsJson, String label) {
+        if (!system.sections().containsKey(section)) throw new RuleError(null, "interrupt names section \"" + section + "\", which this system does not have");
+        stack.add(Frame.interrupt(section, state, argsJson, label));
+        ready = false;
+    }
+
+    @Override
+    public void gameOver(String resultJson) {
+        result = Json.read(resultJson);
+        if (!result.isObject()) result = Json.object().set("result", result);
+    }
+
+    // ---- where we are ------------------------------------------------------------------------------
+
+    public int turn() {
+        for (int i = stack.size() - 1; i >= 0; i--) {
+            Frame f = stack.get(i);
+            if (f.node != null && nodes.get(f.node).kind() == Node.Kind.TURNS) return f.iter;
+        }
+        return 0;
+    }
+
+    public List<String> breadcrumb() {
+        List<String> out = new ArrayList<>();
+        for (Frame f : stack) {
+            if (ROOT.equals(f.node)) continue;
+            Node n = f.node == null ? null : nodes.get(f.node);
+            if (n != null && n.kind() == Node.Kind.TURNS) out.add(f.label + " " + f.iter);
+            else if (n != null && n.kind() == Node.Kind.PLAYER_TURNS) out.add(f.label + " " + f.sides.get(f.iter));
+            else out.add(f.label);
+        }
+        return out;
+    }
+
+    /** "turn 3, game-turn 3 > player-turn axis > combat, state 1a2b3c4d" for error messages. */
+    public String position() {
+        String hash;
+        try {
+            hash = stateHash().substring(0, 12);
+        } catch (RuntimeException e) {
+            hash = "unavailable";
+        }
+        return "turn " + turn() + ", " + String.join(" > ", breadcrumb()) + ", after " + actions.size() + " actions, state " + hash;
+    }
+
+    /** The rules' state as JSON (the object scripts call ctx.state). */
+    public String stateJson() {
+        attach();
+        return rules.callString("snapshot");
+    }
+
+    /** sha256 over the rules' state, the control stack, the dice and the result: equal iff the games are equal. */
+    public String stateHash() {
+        StringBuilder sb = new StringBuilder(4096);
+        sb.append("{\"dice\":[").append(dice.state()).append(',').append(dice.rolls()).append("],\"frames\":")
+                .append(Json.write(stack)).append(",\"result\":").append(result == null ? "null" : Json.write(result))
+                .append(",\"state\":").append(stateJson()).append('}');
+        return Json.sha256(sb.toString());
+    }
+
+    /** Trace entries since the last call (kept only when tracing is on). */
+    private List<JsonNode> drain() {
+        if (!keepTrace) {
+            rules.call("clearTrace");
+            return List.of();
+        }
+        List<JsonNode> out = new ArrayList<>();
+        JsonNode arr = Json.read(rules.callString("drain"));
+        arr.forEach(out::add);
+        return out;
+    }
+
+    /** Trace entries of the setup and the walk to the first decision. */
+    public List<JsonNode> startEvents() { return drain(); }
+
+    /** The system's declared invariants, checked now: the violated ones, in words. */
+    public List<String> invariantViolations() {
+        Ref inv = system.invariants();
+        if (inv == null) return List.of();
+        attach();
+        JsonNode r = Json.read(rules.callString("call", inv.section(), inv.export(), "null"));
+        List<String> out = new ArrayList<>();
+        if (r.isArray()) r.forEach(x -> out.add(x.asText()));
+        return out;
+    }
+
+    /** Index of the action a scripted bot picks among the legal ones. */
+    public int scriptBotChoice(Ref bot, String side) {
+        attach();
+        prepare();
+        int i = rules.callInt("botChoice", bot.section(), bot.export(), side);
+        if (i < 0 || i >= choices) throw new RuleError(bot.toString(), "the bot chose an action that is not among the " + choices + " legal ones");
+        return i;
+    }
+
+    /** Rule usage counts of this context since the last reset: table, option, erratum, rule keys. */
+    public JsonNode usage() { return Json.read(rules.callString("usageJson")); }
+
+    /** A copy of everything that changes, to go back to later (undo, branch). */
+    public Snapshot snapshot() {
+        List<Frame> frames = new ArrayList<>();
+        for (Frame f : stack) frames.add(f.copy());
+        return new Snapshot(stateJson(), frames, dice.state(), dice.rolls(), result, List.copyOf(actions), seeking, seekSide);
+    }
+
+    public void restore(Snapshot s) {
+        attach();
+        rules.call("restore", s.state());
+        stack.clear();
+        for (Frame f : s.frames()) stack.add(f.copy());
+        dice = new Dice(s.diceState(), s.diceRolls());
+        result = s.result();
+        actions.clear();
+        actions.addAll(s.actions());
+        seeking = s.seeking();
+        seekSide = s.seekSide();
+        ready = false;
+        kernelActions = null;
+    }
+
+    /** Everything that changes in a game, frozen. */
+    public record Snapshot(String state, List<Frame> frames, long diceState, long diceRolls, JsonNode result,
+                           List<JsonNode> actions, String seeking, boolean seekSide) {}
+
+    /** The JSON array of the control stack (for saves and the inspector). */
+    public ArrayNode framesJson() { return Json.MAPPER.valueToTree(stack); }
+}

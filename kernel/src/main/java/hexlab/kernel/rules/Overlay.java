@@ -1,0 +1,160 @@
+package hexlab.kernel.rules;
+
+import hexlab.kernel.error.InputException;
+import hexlab.kernel.yaml.YamlDoc;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Errata applied to a system: table patches (replace, add, remove at a path) on copies of the
+ * loaded tables, and script exports replaced. The base files are never touched.
+ */
+public final class Overlay {
+    /** A replaced script export: {@code section.export} now comes from {@code file}'s {@code export}. */
+    public record ScriptPatch(String erratum, String section, String export, Path file, String text) {}
+
+    private final Map<String, Map<String, Object>> tables;       // section -> table -> data
+    private final Map<String, List<String>> touched;             // "section/table" -> errata ids
+    private final List<ScriptPatch> scripts;
+
+    private Overlay(Map<String, Map<String, Object>> tables, Map<String, List<String>> touched, List<ScriptPatch> scripts) {
+        this.tables = tables;
+        this.touched = touched;
+        this.scripts = scripts;
+    }
+
+    public Map<String, Object> tables(String section) { return tables.getOrDefault(section, Map.of()); }
+
+    public Map<String, List<String>> touched() { return touched; }
+
+    public List<ScriptPatch> scripts() { return scripts; }
+
+    static Overlay apply(RuleSystem system, List<ErratumDef> errata) {
+        Map<String, Map<String, Object>> tables = new LinkedHashMap<>();
+        for (Section s : system.sections().values()) tables.put(s.name(), s.tables());
+        Map<String, List<String>> touched = new TreeMap<>();
+        List<ScriptPatch> scripts = new ArrayList<>();
+        for (ErratumDef e : errata) {
+            YamlDoc doc = YamlDoc.load(e.file());
+            String file = doc.file();
+            try {
+                Object changes = doc.map().get("changes");
+                if (!(changes instanceof List<?> list)) throw new InputException(file, "/changes", "expected a list of changes");
+                for (int i = 0; i < list.size(); i++) {
+                    String ptr = "/changes/" + i;
+                    if (!(list.get(i) instanceof Map<?, ?> c)) throw new InputException(file, ptr, "expected a mapping with op:");
+                    String op = String.valueOf(c.get("op"));
+                    if (op.equals("script")) {
+                        scripts.add(script(system, e, c, file, ptr));
+                        continue;
+                    }
+                    String path = c.get("path") == null ? null : String.valueOf(c.get("path"));
+                    if (path == null) throw new InputException(file, ptr, "a " + op + " change needs path: <section>/<table>/...");
+                    String[] parts = path.split("/");
+                    if (parts.length < 2 || !tables.containsKey(parts[0])) {
+                        throw new InputException(file, ptr + "/path", "path \"" + path + "\" must start with a section of " + system.id() + " (sections: " + String.join(", ", tables.keySet()) + ")");
+                    }
+                    Map<String, Object> sec = deepCopy(tables.get(parts[0]));
+                    patch(sec, parts, op, c.get("value"), c.containsKey("value"), file, ptr);
+                    tables.put(parts[0], sec);
+                    touched.computeIfAbsent(parts[0] + "/" + parts[1], k -> new ArrayList<>()).add(e.id());
+                }
+            } catch (InputException ex) {
+                throw doc.locate(ex);
+            }
+        }
+        return new Overlay(tables, touched, List.copyOf(scripts));
+    }
+
+    private static ScriptPatch script(RuleSystem system, ErratumDef e, Map<?, ?> c, String file, String ptr) {
+        String section = String.valueOf(c.get("section"));
+        String export = String.valueOf(c.get("export"));
+        Object f = c.get("file");
+        if (c.get("section") == null || c.get("export") == null || f == null) throw new InputException(file, ptr, "a script change needs section:, export: and file:");
+        if (!system.sections().containsKey(section)) throw new InputException(file, ptr + "/section", "no section \"" + section + "\" in " + system.id());
+        Path base = e.file().getParent().getParent().getParent().getParent().resolve("rules-scripts").resolve(e.definedBy()).resolve("errata");
+        Path p = base.resolve(String.valueOf(f));
+        try {
+            return new ScriptPatch(e.id(), section, export, p, Files.readString(p));
+        } catch (java.io.IOException ex) {
+            throw new InputException(file, ptr + "/file", "erratum script " + p + " cannot be read: " + ex.getMessage());
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void patch(Map<String, Object> sec, String[] parts, String op, Object value, boolean hasValue, String file, String ptr) {
+        Object node = sec;
+        for (int i = 1; i < parts.length - 1; i++) {
+            node = child(node, parts[i], file, ptr, String.join("/", java.util.Arrays.copyOf(parts, i + 1)));
+        }
+        String last = parts[parts.length - 1];
+        if (!op.equals("remove") && !hasValue) throw new InputException(file, ptr, "a " + op + " change needs value:");
+        if (node instanceof Map<?, ?> m) {
+            Map<String, Object> mm = (Map<String, Object>) m;
+            switch (op) {
+                case "replace" -> {
+                    if (!mm.containsKey(last)) throw new InputException(file, ptr + "/path", "nothing to replace at \"" + String.join("/", parts) + "\" (use op: add)");
+                    mm.put(last, value);
+                }
+                case "add" -> mm.put(last, value);
+                case "remove" -> {
+                    if (mm.remove(last) == null) throw new InputException(file, ptr + "/path", "nothing to remove at \"" + String.join("/", parts) + "\"");
+                }
+                default -> throw new InputException(file, ptr + "/op", "expected op: replace, add, remove or script, found \"" + op + "\"");
+            }
+        } else if (node instanceof List<?> l) {
+            List<Object> ll = (List<Object>) l;
+            int idx;
+            try {
+                idx = last.equals("-") ? ll.size() : Integer.parseInt(last);
+            } catch (NumberFormatException e) {
+                throw new InputException(file, ptr + "/path", "\"" + last + "\" indexes a list: expected a number or - (the end)");
+            }
+            if (idx < 0 || idx > ll.size() || (!op.equals("add") && idx == ll.size())) throw new InputException(file, ptr + "/path", "index " + idx + " is outside the list (size " + ll.size() + ")");
+            switch (op) {
+                case "replace" -> ll.set(idx, value);
+                case "add" -> ll.add(idx, value);
+                case "remove" -> ll.remove(idx);
+                default -> throw new InputException(file, ptr + "/op", "expected op: replace, add, remove or script, found \"" + op + "\"");
+            }
+        } else {
+            throw new InputException(file, ptr + "/path", "\"" + String.join("/", parts) + "\" does not lead into a mapping or a list");
+        }
+    }
+
+    private static Object child(Object node, String key, String file, String ptr, String soFar) {
+        Object next = null;
+        if (node instanceof Map<?, ?> m) next = m.get(key);
+        else if (node instanceof List<?> l) {
+            try {
+                int i = Integer.parseInt(key);
+                if (i >= 0 && i < l.size()) next = l.get(i);
+            } catch (NumberFormatException ignored) {
+                // a mapping key used on a list: reported below
+            }
+        }
+        if (next == null) throw new InputException(file, ptr + "/path", "path \"" + soFar + "\" does not exist in the table");
+        return next;
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T> T deepCopy(T o) {
+        if (o instanceof Map<?, ?> m) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            for (Map.Entry<?, ?> e : m.entrySet()) out.put(String.valueOf(e.getKey()), deepCopy(e.getValue()));
+            return (T) out;
+        }
+        if (o instanceof List<?> l) {
+            List<Object> out = new ArrayList<>(l.size());
+            for (Object x : l) out.add(deepCopy(x));
+            return (T) out;
+        }
+        return o;
+    }
+}

@@ -1,0 +1,44 @@
+package hexlab.kernel.rules;
+
+import hexlab.kernel.seq.Node;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A rule system as declared by its manifest, with {@code extends} already resolved: the child's
+ * sections, options, errata, scenarios, maps and bots win by name over the parent's.
+ */
+public record RuleSystem(String id, String name, String version, String source, List<String> lineage,
+                         List<String> sides, Ref setup, Map<String, Section> sections,
+                         Map<String, Path> maps, List<Node> sequence, List<OptionDef> options,
+                         List<ErratumDef> errata, List<ScenarioDef> scenarios, Map<String, Ref> bots,
+                         Ref invariants, Path manifest) {
+
+    public Optional<OptionDef> option(String optionId) {
+        return options.stream().filter(o -> o.id().equals(optionId)).findFirst();
+    }
+
+    public Optional<ErratumDef> erratum(String erratumId) {
+        return errata.stream().filter(e -> e.id().equals(erratumId)).findFirst();
+    }
+
+    public Optional<ScenarioDef> scenario(String scenarioId) {
+        return scenarios.stream().filter(s -> s.id().equals(scenarioId)).findFirst();
+    }
+
+    /** Every node of the sequence by id, for frames that name their node. */
+    public Map<String, Node> nodesById() {
+        Map<String, Node> out = new HashMap<>();
+        for (Node n : sequence) collect(n, out);
+        return out;
+    }
+
+    private static void collect(Node n, Map<String, Node> out) {
+        out.put(n.id(), n);
+        for (Node c : n.children()) collect(c, out);
+    }
+}

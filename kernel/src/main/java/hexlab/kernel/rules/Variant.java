@@ -1,0 +1,133 @@
+package hexlab.kernel.rules;
+
+import hexlab.kernel.error.InputException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A variant: a system, the options chosen and the errata applied. Its id is stable (options and
+ * errata sorted, defaults left out), so two runs of the same variant are recognised as such.
+ */
+public final class Variant {
+    private final RuleSystem system;
+    private final Map<String, Object> options;      // every declared option, with its value
+    private final List<String> errata;              // sorted
+    private final Overlay overlay;
+
+    private Variant(RuleSystem system, Map<String, Object> options, List<String> errata, Overlay overlay) {
+        this.system = system;
+        this.options = options;
+        this.errata = errata;
+        this.overlay = overlay;
+    }
+
+    public static Variant base(RuleSystem system) { return of(system, Map.of(), List.of()); }
+
+    /**
+     * @param chosen option id to value (true/false or a value the rule reads); unknown ids refused
+     * @param errataIds errata to apply; unknown ids refused
+     */
+    public static Variant of(RuleSystem system, Map<String, Object> chosen, List<String> errataIds) {
+        Map<String, Object> opts = new TreeMap<>();
+        for (OptionDef o : system.options()) opts.put(o.id(), o.defaultValue());
+        for (Map.Entry<String, Object> e : chosen.entrySet()) {
+            if (system.option(e.getKey()).isEmpty()) {
+                throw new InputException(null, 0, 0, "unknown option \"" + e.getKey() + "\" for system " + system.id()
+                        + " (options: " + String.join(", ", system.options().stream().map(OptionDef::id).toList()) + ")");
+            }
+            opts.put(e.getKey(), e.getValue());
+        }
+        TreeSet<String> er = new TreeSet<>();
+        for (String id : errataIds) {
+            if (system.erratum(id).isEmpty()) {
+                throw new InputException(null, 0, 0, "unknown erratum \"" + id + "\" for system " + system.id()
+                        + " (errata: " + String.join(", ", system.errata().stream().map(ErratumDef::id).toList()) + ")");
+            }
+            er.add(id);
+        }
+        List<ErratumDef> defs = er.stream().map(id -> system.erratum(id).orElseThrow()).toList();
+        return new Variant(system, opts, List.copyOf(er), Overlay.apply(system, defs));
+    }
+
+    /** Parses "option:a,option:b=3,errata:x" (the form the command line and saves use). */
+    public static Variant parse(RuleSystem system, String spec) {
+        Map<String, Object> opts = new LinkedHashMap<>();
+        List<String> er = new ArrayList<>();
+        if (spec != null && !spec.isBlank()) {
+            for (String part : spec.split(",")) {
+                String p = part.trim();
+                if (p.isEmpty()) continue;
+                if (p.startsWith("option:")) {
+                    String o = p.substring(7);
+                    int eq = o.indexOf('=');
+                    if (eq < 0) opts.put(o, Boolean.TRUE);
+                    else opts.put(o.substring(0, eq), value(o.substring(eq + 1)));
+                } else if (p.startsWith("errata:") || p.startsWith("erratum:")) {
+                    er.add(p.substring(p.indexOf(':') + 1));
+                } else {
+                    throw new InputException(null, 0, 0, "variant part \"" + p + "\": expected option:<id>[=value] or errata:<id>");
+                }
+            }
+        }
+        return of(system, opts, er);
+    }
+
+    private static Object value(String v) {
+        if (v.equals("true") || v.equals("false")) return Boolean.parseBoolean(v);
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            return v;
+        }
+    }
+
+    public RuleSystem system() { return system; }
+
+    public Map<String, Object> options() { return options; }
+
+    public List<String> errata() { return errata; }
+
+    /** Options that differ from their defaults, sorted. */
+    public Map<String, Object> chosenOptions() {
+        Map<String, Object> out = new TreeMap<>();
+        for (OptionDef o : system.options()) {
+            Object v = options.get(o.id());
+            if (!v.equals(o.defaultValue())) out.put(o.id(), v);
+        }
+        return out;
+    }
+
+    /** Effective tables of a section (errata applied). */
+    public Map<String, Object> tables(String section) { return overlay.tables(section); }
+
+    public Overlay overlay() { return overlay; }
+
+    /** "crusader", "crusader+option:x+errata:y": what a designer reads and types. */
+    public String id() {
+        StringBuilder sb = new StringBuilder(system.id());
+        for (Map.Entry<String, Object> e : chosenOptions().entrySet()) {
+            sb.append("+option:").append(e.getKey());
+            if (!(e.getValue() instanceof Boolean b && b)) sb.append('=').append(e.getValue());
+        }
+        for (String e : errata) sb.append("+errata:").append(e);
+        return sb.toString();
+    }
+
+    /** The same variant in the comma form {@link #parse} reads. */
+    public String spec() {
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<String, Object> e : chosenOptions().entrySet()) {
+            parts.add("option:" + e.getKey() + (e.getValue() instanceof Boolean b && b ? "" : "=" + e.getValue()));
+        }
+        for (String e : errata) parts.add("errata:" + e);
+        return String.join(",", parts);
+    }
+
+    @Override
+    public String toString() { return id(); }
+}

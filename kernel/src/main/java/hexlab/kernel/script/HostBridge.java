@@ -1,0 +1,58 @@
+package hexlab.kernel.script;
+
+import org.graalvm.polyglot.HostAccess;
+
+/**
+ * The few calls a script makes into Java, through the prelude's ctx: dice, control flow, and the
+ * hot searches that run faster on this side. Nothing else of the JVM is reachable from a script.
+ */
+public final class HostBridge {
+    /** What the game in progress does with the calls; one game uses the bridge at a time. */
+    public interface Game {
+        int die(int sides);
+        void done();
+        void push(String section, String state, String argsJson, String label);
+        void gameOver(String resultJson);
+    }
+
+    /** Searches over the current map, answered in Java with the cost model given as JSON. */
+    public interface Board {
+        String reach(String from, double budget, String specJson);
+        String path(String from, String to, double budget, String specJson);
+        boolean los(String from, String to, String blockingJson);
+        String line(String from, String to);
+    }
+
+    private Game game;
+    private final Board board;
+
+    HostBridge(Board board) { this.board = board; }
+
+    public void attach(Game g) { this.game = g; }
+
+    private Game game() {
+        if (game == null) throw new IllegalStateException("no game in progress: dice and control flow are only available while a game runs");
+        return game;
+    }
+
+    @HostAccess.Export public int die(int sides) { return game().die(sides); }
+
+    @HostAccess.Export public void done() { game().done(); }
+
+    @HostAccess.Export public void push(String section, String state, String argsJson, String label) { game().push(section, state, argsJson, label); }
+
+    @HostAccess.Export public void gameOver(String resultJson) { game().gameOver(resultJson); }
+
+    @HostAccess.Export public String reach(String from, double budget, String specJson) { return requireBoard().reach(from, budget, specJson); }
+
+    @HostAccess.Export public String path(String from, String to, double budget, String specJson) { return requireBoard().path(from, to, budget, specJson); }
+
+    @HostAccess.Export public boolean los(String from, String to, String blockingJson) { return requireBoard().los(from, to, blockingJson); }
+
+    @HostAccess.Export public String line(String from, String to) { return requireBoard().line(from, to); }
+
+    private Board requireBoard() {
+        if (board == null) throw new IllegalStateException("this system has no map");
+        return board;
+    }
+}

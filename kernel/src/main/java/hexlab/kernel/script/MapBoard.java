@@ -1,0 +1,125 @@
+package hexlab.kernel.script;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.hex.HexMap;
+import hexlab.kernel.hex.LineOfSight;
+import hexlab.kernel.hex.PathSearch;
+import hexlab.kernel.hex.TableCost;
+import hexlab.kernel.util.Json;
+
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The board as scripts see it: static geometry handed to the prelude once (so neighbours and
+ * distances are answered in JavaScript), and path search and line of sight answered here, one
+ * call per search, with the cost model passed as data.
+ */
+final class MapBoard implements HostBridge.Board {
+    private static final int SPEC_CACHE = 64;
+
+    private final HexMap map;
+    // cost models compiled from their JSON; a movement phase asks many times with the same one
+    private final Map<String, TableCost> specs = new LinkedHashMap<>(SPEC_CACHE, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, TableCost> e) { return size() > SPEC_CACHE; }
+    };
+
+    MapBoard(HexMap map) { this.map = map; }
+
+    private int idx(String id) {
+        int i = map.index(id);
+        if (i < 0) throw new IllegalArgumentException("no hex \"" + id + "\" on map " + map.name());
+        return i;
+    }
+
+    private TableCost cost(String specJson) {
+        TableCost c = specs.get(specJson);
+        if (c == null) {
+            @SuppressWarnings("unchecked") Map<String, Object> spec = Json.MAPPER.convertValue(Json.read(specJson), Map.class);
+            c = TableCost.fromSpec(map, spec);
+            specs.put(specJson, c);
+        }
+        return c;
+    }
+
+    @Override
+    public String reach(String from, double budget, String specJson) {
+        PathSearch.Reach r = PathSearch.reach(map, idx(from), budget, cost(specJson));
+        StringBuilder sb = new StringBuilder(1024).append('{');
+        boolean first = true;
+        for (int i : r.reachable()) {
+            if (!first) sb.append(',');
+            first = false;
+            sb.append('"').append(map.id(i)).append("\":").append(num(r.cost(i)));
+        }
+        return sb.append('}').toString();
+    }
+
+    @Override
+    public String path(String from, String to, double budget, String specJson) {
+        PathSearch.Reach r = PathSearch.reach(map, idx(from), budget, cost(specJson));
+        int[] p = r.path(idx(to));
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < p.length; i++) sb.append(i == 0 ? "" : ",").append('"').append(map.id(p[i])).append('"');
+        return sb.append(']').toString();
+    }
+
+    @Override
+    public boolean los(String from, String to, String blockingJson) {
+        Set<Integer> blocking = new HashSet<>();
+        for (JsonNode n : Json.read(blockingJson)) blocking.add(idx(n.asText()));
+        return LineOfSight.clear(map, idx(from), idx(to), blocking::contains);
+    }
+
+    @Override
+    public String line(String from, String to) {
+        int[] l = LineOfSight.line(map, idx(from), idx(to));
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < l.length; i++) sb.append(i == 0 ? "" : ",").append('"').append(map.id(l[i])).append('"');
+        return sb.append(']').toString();
+    }
+
+    private static String num(double d) { return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d); }
+
+    /** The static arrays the prelude builds its geometry from. */
+    static ObjectNode boot(HexMap map) {
+        ObjectNode m = Json.object();
+        m.put("name", map.name());
+        m.put("status", map.status());
+        m.put("source", map.source());
+        int n = map.size();
+        ArrayNode ids = m.putArray("ids"), q = m.putArray("q"), r = m.putArray("r"), terrain = m.putArray("terrain");
+        ArrayNode nb = m.putArray("neighbors"), masks = m.putArray("hexsideMasks");
+        ObjectNode features = m.putObject("hexFeatures");
+        for (int i = 0; i < n; i++) {
+            ids.add(map.id(i));
+            q.add(map.hex(i).q());
+            r.add(map.hex(i).r());
+            terrain.add(map.terrain(i));
+            for (int d = 0; d < 6; d++) {
+                nb.add(map.neighbor(i, d));
+                masks.add(map.hexsideMask(i, d));
+            }
+            var f = map.features(i);
+            if (!f.isEmpty()) {
+                ArrayNode fa = features.putArray(map.id(i));
+                f.forEach(fa::add);
+            }
+        }
+        ArrayNode hf = m.putArray("hexsideFeatures");
+        map.hexsideFeatureNames().forEach(hf::add);
+        ObjectNode zones = m.putObject("zones");
+        for (String z : map.zoneNames()) {
+            ArrayNode za = zones.putArray(z);
+            for (int i : map.zone(z)) za.add(map.id(i));
+        }
+        ObjectNode places = m.putObject("places");
+        for (String p : map.placeNames()) places.put(p, map.id(map.place(p)));
+        return m;
+    }
+}

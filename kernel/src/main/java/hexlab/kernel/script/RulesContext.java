@@ -1,0 +1,145 @@
+package hexlab.kernel.script;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.hex.HexMap;
+import hexlab.kernel.rules.Catalog;
+import hexlab.kernel.rules.Overlay;
+import hexlab.kernel.rules.Section;
+import hexlab.kernel.rules.Variant;
+import hexlab.kernel.util.Json;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.PolyglotAccess;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.ResourceLimits;
+import org.graalvm.polyglot.SandboxPolicy;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.io.IOAccess;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * The rules of one variant, loaded into one sandboxed JavaScript context. A context may be used by
+ * one thread at a time; a batch gives each worker thread its own, all sharing {@link ScriptHost}'s
+ * engine. Games run in it one after another: the state lives in the game, not in the context.
+ */
+public final class RulesContext implements AutoCloseable {
+    /** Statements one call into the rules may execute before it is stopped as a runaway. */
+    public static final long STATEMENT_LIMIT = 200_000_000L;
+
+    private static final HostAccess HOST_ACCESS = HostAccess.newBuilder(HostAccess.CONSTRAINED).build();
+    private static final String PRELUDE = readPrelude();
+
+    private final Variant variant;
+    private final HexMap map;
+    private final Context context;
+    private final HostBridge bridge;
+    private final Value k;
+    private final Map<String, Value> fns = new java.util.HashMap<>();
+    private boolean dead;
+
+    public RulesContext(Catalog catalog, Variant variant, HexMap map) {
+        this.variant = variant;
+        this.map = map;
+        this.bridge = new HostBridge(map == null ? null : new MapBoard(map));
+        this.context = Context.newBuilder("js")
+                .engine(ScriptHost.engine())
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .out(OutputStream.nullOutputStream())
+                .err(OutputStream.nullOutputStream())
+                .allowHostAccess(HOST_ACCESS)
+                .allowHostClassLookup(c -> false)
+                .allowIO(IOAccess.NONE)
+                .allowPolyglotAccess(PolyglotAccess.NONE)
+                .option("js.esm-eval-returns-exports", "true")
+                .resourceLimits(ResourceLimits.newBuilder().statementLimit(STATEMENT_LIMIT, null).build())
+                .build();
+        try {
+            Value factory = context.eval(ScriptHost.script("kernel/prelude.js", PRELUDE));
+            this.k = factory.execute(bridge, boot(variant, map));
+            for (Section s : variant.system().sections().values()) {
+                if (s.scriptFile() == null) continue;
+                Value ns = context.eval(ScriptHost.module(catalog.display(s.scriptFile()), s.scriptText()));
+                k.getMember("register").execute(s.name(), ns);
+            }
+            for (Overlay.ScriptPatch p : variant.overlay().scripts()) {
+                Value ns = context.eval(ScriptHost.module(catalog.display(p.file()), p.text()));
+                k.getMember("override").execute(p.section(), p.export(), ns, p.export());
+            }
+            k.getMember("bindAll").execute();
+        } catch (PolyglotException e) {
+            close();
+            throw Errors.rule(e, "loading the rules of " + variant.id());
+        }
+    }
+
+    public Variant variant() { return variant; }
+
+    public HexMap map() { return map; }
+
+    public HostBridge bridge() { return bridge; }
+
+    /** Calls one function of the kernel prelude, with the statement budget renewed for this call. */
+    public Value call(String fn, Object... args) {
+        if (dead) throw new RuleError(null, "the rules context was stopped by an earlier runaway script; start the game again");
+        Value f = fns.computeIfAbsent(fn, k::getMember);
+        context.resetLimits();
+        try {
+            return f.execute(args);
+        } catch (PolyglotException e) {
+            if (e.isResourceExhausted() || e.isCancelled()) dead = true;
+            throw Errors.rule(e, fn);
+        }
+    }
+
+    public String callString(String fn, Object... args) { return call(fn, args).asString(); }
+
+    public int callInt(String fn, Object... args) { return call(fn, args).asInt(); }
+
+    public boolean callBoolean(String fn, Object... args) { return call(fn, args).asBoolean(); }
+
+    public boolean isDead() { return dead; }
+
+    @Override
+    public void close() {
+        try {
+            context.close(true);
+        } catch (PolyglotException | IllegalStateException ignored) {
+            // a context stopped by its statement limit throws on close; it is gone either way
+        }
+    }
+
+    private static String boot(Variant variant, HexMap map) {
+        ObjectNode b = Json.object();
+        b.put("system", variant.system().id());
+        ArrayNode sides = b.putArray("sides");
+        variant.system().sides().forEach(sides::add);
+        ArrayNode secs = b.putArray("sections");
+        for (Section s : variant.system().sections().values()) {
+            ObjectNode o = secs.addObject();
+            o.put("name", s.name());
+            o.put("version", s.version());
+            o.set("tables", Json.MAPPER.valueToTree(variant.tables(s.name())));
+            o.set("status", Json.MAPPER.valueToTree(s.status()));
+        }
+        b.set("options", Json.MAPPER.valueToTree(variant.options()));
+        b.set("errata", Json.MAPPER.valueToTree(variant.errata()));
+        b.set("tableErrata", Json.MAPPER.valueToTree(variant.overlay().touched()));
+        if (map != null) b.set("map", MapBoard.boot(map));
+        return Json.write(b);
+    }
+
+    private static String readPrelude() {
+        try (InputStream in = RulesContext.class.getResourceAsStream("/hexlab/kernel/script/prelude.js")) {
+            if (in == null) throw new IllegalStateException("kernel resource prelude.js is missing from the build");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

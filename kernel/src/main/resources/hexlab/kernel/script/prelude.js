@@ -1,0 +1,330 @@
+// The kernel's side of the script boundary. Java calls the functions of the object this returns
+// (K); rule scripts see only the `ctx` objects built here. Everything a rule needs per call lives
+// on this side, so a rule's inner loops never cross into Java.
+(function (host, bootJson) {
+  "use strict";
+  const boot = JSON.parse(bootJson);
+
+  function deepFreeze(o) {
+    if (o && typeof o === "object" && !Object.isFrozen(o)) {
+      Object.freeze(o);
+      for (const k of Object.keys(o)) deepFreeze(o[k]);
+    }
+    return o;
+  }
+
+  // ---- tables, options, errata: read-only for scripts ----------------------------------------
+  const tables = {};          // section -> table -> data
+  const tableStatus = {};     // "section/table" -> printed | reconstructed | placeholder
+  const tableErrata = {};     // "section/table" -> [erratum ids that patched it]
+  for (const s of boot.sections) {
+    tables[s.name] = deepFreeze(s.tables || {});
+    for (const [t, st] of Object.entries(s.status || {})) tableStatus[s.name + "/" + t] = st;
+  }
+  for (const [key, ids] of Object.entries(boot.tableErrata || {})) tableErrata[key] = ids;
+  deepFreeze(tables);
+  const options = deepFreeze(boot.options || {});
+  const errata = deepFreeze(boot.errata || []);
+  const sides = deepFreeze(boot.sides || []);
+
+  // ---- the map: static arrays handed over once, geometry answered here ------------------------
+  const M = boot.map;
+  const mapApi = M ? makeMap(M) : null;
+
+  function makeMap(m) {
+    const index = new Map();
+    m.ids.forEach((id, i) => index.set(id, i));
+    const idx = (id) => {
+      const i = index.get(id);
+      if (i === undefined) throw new Error("no hex " + JSON.stringify(id) + " on map " + m.name);
+      return i;
+    };
+    const nb = m.neighbors;                   // size*6, -1 off map
+    const featureBit = {};
+    m.hexsideFeatures.forEach((f, b) => { featureBit[f] = b; });
+    const masks = m.hexsideMasks;             // size*6 numbers (bitmask of hexside features)
+    const hexFeatures = m.hexFeatures;        // id -> [features]
+    const neighborCache = m.ids.map((id, i) => {
+      const out = [];
+      for (let d = 0; d < 6; d++) { const j = nb[i * 6 + d]; if (j >= 0) out.push(m.ids[j]); }
+      return Object.freeze(out);
+    });
+    const dirBetween = (a, b) => {
+      const i = idx(a), j = idx(b);
+      for (let d = 0; d < 6; d++) if (nb[i * 6 + d] === j) return d;
+      return -1;
+    };
+    const api = {
+      name: m.name, status: m.status, source: m.source,
+      ids: Object.freeze(m.ids.slice()),
+      has: (id) => index.has(id),
+      index: idx,
+      neighbors: (id) => neighborCache[idx(id)],
+      neighbor: (id, dir) => { const j = nb[idx(id) * 6 + dir]; return j < 0 ? null : m.ids[j]; },
+      direction: dirBetween,
+      adjacent: (a, b) => dirBetween(a, b) >= 0,
+      distance: (a, b) => {
+        const i = idx(a), j = idx(b);
+        const dq = m.q[i] - m.q[j], dr = m.r[i] - m.r[j];
+        return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+      },
+      // range counts the target hex, not the firer's: the same number as the distance
+      range: (a, b) => api.distance(a, b),
+      terrain: (id) => m.terrain[idx(id)],
+      hasFeature: (id, f) => { const l = hexFeatures[id]; return !!l && l.indexOf(f) >= 0; },
+      features: (id) => hexFeatures[id] || [],
+      hexside: (a, b) => {
+        const d = dirBetween(a, b);
+        if (d < 0) return [];
+        const mask = masks[idx(a) * 6 + d], out = [];
+        for (let bit = 0; bit < m.hexsideFeatures.length; bit++) if (mask & (1 << bit)) out.push(m.hexsideFeatures[bit]);
+        return out;
+      },
+      hexsideHas: (a, b, f) => {
+        const bit = featureBit[f];
+        if (bit === undefined) return false;
+        const d = dirBetween(a, b);
+        return d >= 0 && (masks[idx(a) * 6 + d] & (1 << bit)) !== 0;
+      },
+      isEdge: (id) => { const i = idx(id); for (let d = 0; d < 6; d++) if (nb[i * 6 + d] < 0) return true; return false; },
+      zone: (name) => { const z = m.zones[name]; if (!z) throw new Error("no zone " + JSON.stringify(name) + " on map " + m.name); return z; },
+      place: (name) => { const p = m.places[name]; if (!p) throw new Error("no place " + JSON.stringify(name) + " on map " + m.name); return p; },
+      within: (id, n) => {
+        // every hex within n of id, nearest first, by breadth-first rings
+        const seen = new Set([id]); let ring = [id]; const out = [id];
+        for (let k = 0; k < n; k++) {
+          const next = [];
+          for (const h of ring) for (const x of neighborCache[idx(h)]) if (!seen.has(x)) { seen.add(x); next.push(x); out.push(x); }
+          ring = next;
+        }
+        return out;
+      },
+      // path search runs in Java: one call per search, the cost model given as data
+      reach: (from, budget, spec) => JSON.parse(host.reach(from, budget, JSON.stringify(spec || {}))),
+      path: (from, to, budget, spec) => JSON.parse(host.path(from, to, budget, JSON.stringify(spec || {}))),
+      lineOfSight: (a, b, blocking) => host.los(a, b, JSON.stringify(blocking || [])),
+      line: (a, b) => JSON.parse(host.line(a, b)),
+    };
+    return Object.freeze(api);
+  }
+
+  // ---- the game state and the trace -----------------------------------------------------------
+  let G = null;
+  let traceBuf = [];
+  let usage = {};
+  let current = null;           // the decision being asked: {sec, name, state, args, actions}
+
+  function count(key) { usage[key] = (usage[key] || 0) + 1; }
+
+  function canon(x) {
+    if (Array.isArray(x)) return "[" + x.map(canon).join(",") + "]";
+    if (x && typeof x === "object") {
+      return "{" + Object.keys(x).sort().filter((k) => x[k] !== undefined)
+        .map((k) => JSON.stringify(k) + ":" + canon(x[k])).join(",") + "}";
+    }
+    return JSON.stringify(x);
+  }
+
+  function rollSpec(spec) {
+    const m = /^(\d*)d(\d+)([+-]\d+)?$/.exec(String(spec).replace(/\s+/g, ""));
+    if (!m) throw new Error("dice spec " + JSON.stringify(spec) + ": expected NdM with an optional +K or -K, e.g. d10, 2d6, d6+1");
+    return { n: m[1] ? +m[1] : 1, sides: +m[2], mod: m[3] ? +m[3] : 0 };
+  }
+
+  const rules = {};             // section -> exports bound to that section's ctx
+  const modules = {};           // section -> raw exports (after errata)
+  const ctxs = {};
+
+  const base = {
+    get state() { return G; },
+    get turn() { return G ? G.turn : undefined; },
+    get active() { return G ? G.active : undefined; },
+    tables, options, sides, errata, rules, map: mapApi,
+    system: boot.system,
+    option(id) {
+      if (!(id in options)) throw new Error("unknown option " + JSON.stringify(id) + " (declared options: " + Object.keys(options).join(", ") + ")");
+      return options[id];
+    },
+    // dice: the generator lives in the kernel, every roll goes into the trace with its purpose
+    dice(spec, purpose, mods) {
+      const d = rollSpec(spec);
+      const faces = [];
+      for (let i = 0; i < d.n; i++) faces.push(host.die(d.sides));
+      let total = faces.reduce((a, b) => a + b, 0) + d.mod;
+      const modList = [];
+      for (const mo of mods || []) { total += mo.value; modList.push(mo); }
+      this.trace({ kind: "roll", dice: spec, faces, mods: modList, total, purpose: purpose || "unstated" });
+      return { faces, total };
+    },
+    roll(spec, purpose, mods) { return this.dice(spec, purpose, mods).total; },
+    trace(entry) {
+      const e = Object.assign({ section: this.section + "@" + this.version }, entry);
+      if (G) e.turn = G.turn;
+      if (e.table) {
+        const key = e.table.indexOf("/") >= 0 ? e.table : this.section + "/" + e.table;
+        e.table = key;
+        const st = tableStatus[key.split("/").slice(0, 2).join("/")];
+        if (st) e.status = st;
+        if (st === "placeholder") e.placeholder = true;
+        const er = tableErrata[key.split("/").slice(0, 2).join("/")];
+        if (er) { e.errata = er; for (const id of er) count("erratum:" + id); }
+        count("table:" + key.split("/").slice(0, 2).join("/"));
+      }
+      if (e.option) count("option:" + e.option);
+      if (e.rule) count("rule:" + e.rule);
+      traceBuf.push(e);
+      return e;
+    },
+    log(text, extra) { return this.trace(Object.assign({ kind: "log", text }, extra || {})); },
+    done() { host.done(); },
+    interrupt(state, args, label) {
+      const dot = state.indexOf(".");
+      const sec = dot < 0 ? this.section : state.slice(0, dot);
+      const name = dot < 0 ? state : state.slice(dot + 1);
+      host.push(sec, name, JSON.stringify(args === undefined ? null : args), label || name);
+    },
+    gameOver(result) { host.gameOver(JSON.stringify(result || {})); },
+    // pieces: by convention the state keeps them under state.pieces, keyed by id
+    piece(id) { return G.pieces[id]; },
+    pieces(filter) { const out = []; for (const id in G.pieces) { const p = G.pieces[id]; if (!filter || filter(p)) out.push(p); } return out; },
+    piecesAt(hex) { const out = []; for (const id in G.pieces) { const p = G.pieces[id]; if (p.hex === hex) out.push(p); } return out; },
+    canon,
+  };
+  Object.freeze(base);
+
+  function ctxFor(sec) {
+    let c = ctxs[sec.name];
+    if (!c) {
+      c = Object.create(base, {
+        section: { value: sec.name }, version: { value: sec.version },
+        table: { value: tables[sec.name] || {} },
+      });
+      ctxs[sec.name] = Object.freeze(c);
+    }
+    return c;
+  }
+
+  function fn(sec, name) {
+    const m = modules[sec];
+    if (!m) throw new Error("no section " + JSON.stringify(sec) + " in this system");
+    const f = m[name];
+    if (f === undefined) throw new Error("section " + sec + " has no export " + JSON.stringify(name));
+    return f;
+  }
+
+  function sectionInfo(name) { return boot.sections.find((s) => s.name === name); }
+
+  function bind(name) {
+    const sec = sectionInfo(name), c = ctxFor(sec), m = modules[name], out = {};
+    for (const k of Object.keys(m)) {
+      const v = m[k];
+      out[k] = typeof v === "function" ? (...a) => v(c, ...a) : v;
+    }
+    rules[name] = Object.freeze(out);
+  }
+
+  function decisionState(sec, name) {
+    const st = fn(sec, name);
+    if (!st || typeof st.actions !== "function" || typeof st.apply !== "function") {
+      throw new Error(sec + "." + name + " is not a decision state: it needs actions(ctx, args) and apply(ctx, action, args)");
+    }
+    return st;
+  }
+
+  const K = {
+    register(name, ns) {
+      const m = {};
+      for (const k of Object.keys(ns)) m[k] = ns[k];
+      modules[name] = m;
+    },
+    override(section, name, ns, exportName) {
+      if (!modules[section]) throw new Error("erratum replaces " + section + "." + name + " but there is no section " + section);
+      const f = ns[exportName || name];
+      if (f === undefined) throw new Error("erratum script has no export " + JSON.stringify(exportName || name));
+      modules[section][name] = f;
+    },
+    bindAll() { for (const s of boot.sections) if (modules[s.name]) bind(s.name); Object.freeze(rules); },
+    hasExport(sec, name) { return !!modules[sec] && modules[sec][name] !== undefined; },
+    exportsOf(sec) { return modules[sec] ? Object.keys(modules[sec]).join(",") : ""; },
+
+    setup(sec, name, scenarioJson) {
+      G = { turn: 0, active: null };
+      traceBuf = [];
+      current = null;
+      fn(sec, name)(ctxFor(sectionInfo(sec)), deepFreeze(JSON.parse(scenarioJson)));
+    },
+    setTurn(t) { G.turn = t; },
+    setActive(side) { G.active = side; },
+    run(sec, name) { current = null; fn(sec, name)(ctxFor(sectionInfo(sec))); },
+    test(sec, name, argJson) { return !!fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)); },
+    call(sec, name, argJson) {
+      const r = fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson));
+      return r === undefined ? "null" : JSON.stringify(r);
+    },
+
+    // a decision: the actions are computed once and kept until the state changes
+    decide(sec, name, argsJson) {
+      const st = decisionState(sec, name), c = ctxFor(sectionInfo(sec));
+      const args = JSON.parse(argsJson);
+      const acts = st.actions(c, args) || [];
+      current = { sec, name, st, c, args, actions: acts, keys: null };
+      return acts.length;
+    },
+    side(sec, name, argsJson) {
+      const st = decisionState(sec, name);
+      if (typeof st.side === "function") return st.side(ctxFor(sectionInfo(sec)), JSON.parse(argsJson));
+      return G.active;
+    },
+    prompt(sec, name, argsJson) {
+      const st = decisionState(sec, name);
+      if (typeof st.prompt === "function") return String(st.prompt(ctxFor(sectionInfo(sec)), JSON.parse(argsJson)));
+      if (typeof st.prompt === "string") return st.prompt;
+      return name;
+    },
+    rule(sec, name) { const st = decisionState(sec, name); return st.rule || ""; },
+    offer(json) { current = { actions: JSON.parse(json), keys: null, kernel: true }; },
+    active() { return G && G.active != null ? String(G.active) : null; },
+    actionsJson() { return JSON.stringify(current ? current.actions : []); },
+    actionJson(i) { return JSON.stringify(current.actions[i]); },
+    find(actionJson) {
+      if (!current) return -1;
+      if (!current.keys) current.keys = current.actions.map(canon);
+      return current.keys.indexOf(canon(JSON.parse(actionJson)));
+    },
+    apply(i) {
+      const cur = current;
+      current = null;
+      cur.st.apply(cur.c, cur.actions[i], cur.args);
+    },
+    why(actionJson) {
+      const cur = current;
+      const a = JSON.parse(actionJson);
+      if (cur && cur.st && typeof cur.st.why === "function") {
+        const r = cur.st.why(cur.c, a, cur.args);
+        if (r) return JSON.stringify(r);
+      }
+      return "null";
+    },
+    // the built-in simple choice the kernel offers for activations: any impulse, in any order
+    botChoice(sec, name, side) {
+      const r = fn(sec, name)(ctxFor(sectionInfo(sec)), current ? current.actions : [], side);
+      if (typeof r === "number") return r;
+      if (!current.keys) current.keys = current.actions.map(canon);
+      return current.keys.indexOf(canon(r));
+    },
+
+    snapshot() { return JSON.stringify(G); },
+    restore(json) { G = JSON.parse(json); current = null; },
+    drain() { const out = JSON.stringify(traceBuf); traceBuf = []; return out; },
+    clearTrace() { traceBuf = []; },
+    traceSize() { return traceBuf.length; },
+    usageJson() { return JSON.stringify(usage); },
+    resetUsage() { usage = {}; },
+    evaluate(expr) {
+      const f = new Function("ctx", "state", "rules", "tables", "map", "return (" + expr + ");");
+      const r = f(ctxFor({ name: "console", version: "0" }), G, rules, tables, mapApi);
+      return r === undefined ? "undefined" : JSON.stringify(r, null, 1);
+    },
+  };
+  return K;
+})

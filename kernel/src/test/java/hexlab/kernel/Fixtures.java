@@ -1,0 +1,47 @@
+package hexlab.kernel;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.stream.Stream;
+
+/** The toy system the kernel is proven on, and throwaway copies of it to break in tests. */
+public final class Fixtures {
+    public static final Path TOY_ROOT = Path.of("src/test/resources/toy-root").toAbsolutePath();
+
+    private Fixtures() {}
+
+    public static Kernel toy() { return new Kernel(TOY_ROOT); }
+
+    /** A copy of the toy root under {@code dir}, to edit without touching the fixture. */
+    public static Path copyToy(Path dir) {
+        try (Stream<Path> files = Files.walk(TOY_ROOT)) {
+            for (Path p : files.toList()) {
+                Path to = dir.resolve(TOY_ROOT.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(to);
+                else Files.copy(p, to, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static void write(Path root, String relative, String text) {
+        try {
+            Files.writeString(root.resolve(relative), text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static String read(Path root, String relative) {
+        try {
+            return Files.readString(root.resolve(relative));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package hexlab.kernel.play;
+
+import hexlab.kernel.Fixtures;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.bot.Bots;
+import hexlab.kernel.persist.Replay;
+import hexlab.kernel.persist.SaveFile;
+import hexlab.kernel.rules.Variant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class WholeGameTest {
+    final Kernel k = Fixtures.toy();
+    final Variant base = k.variant("toy", "");
+
+    Match.Played play(Variant v, long seed, String bots) {
+        Game g = k.start(v, "meeting", seed);
+        return Match.play(g, Bots.forSides(v.system(), bots, seed), true, null);
+    }
+
+    @Test
+    void aGamePlaysToAVictoryDetermination() {
+        Match.Played p = play(base, 11, "random");
+        assertTrue(p.game().over());
+        assertTrue(p.game().result().has("winner"), p.game().result().toString());
+        assertTrue(p.game().actionCount() > 10);
+    }
+
+    @Test
+    void sameSeedSameActionsSameHash() {
+        assertEquals(play(base, 5, "random").game().stateHash(), play(base, 5, "random").game().stateHash());
+        assertNotEquals(play(base, 5, "random").game().stateHash(), play(base, 6, "random").game().stateHash());
+    }
+
+    @Test
+    void saveReplaysToTheSameHashAndIsWrittenAtomically(@TempDir Path dir) throws Exception {
+        Match.Played p = play(base, 21, "aggressive");
+        Path f = dir.resolve("g.json");
+        p.save().write(f);
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count(), "no temporary file left beside the save");
+        }
+        SaveFile s = SaveFile.read(f);
+        assertEquals(p.game().actionCount(), s.actions().size());
+        Replay.Report r = Replay.run(k.catalog(), s);
+        assertTrue(r.identical(), r.reason());
+        assertTrue(r.changed().isEmpty());
+    }
+
+    @Test
+    void tamperedSaveReportsWhereTheGamesDiverge(@TempDir Path dir) throws Exception {
+        Match.Played p = play(base, 21, "aggressive");
+        Path f = dir.resolve("g.json");
+        p.save().write(f);
+        String text = Files.readString(f);
+        // another seed: the dice differ from the first roll on
+        Files.writeString(f, text.replace("\"seed\" : 21", "\"seed\" : 22"));
+        Replay.Report r = Replay.run(k.catalog(), SaveFile.read(f));
+        assertFalse(r.identical());
+        assertTrue(r.divergedAt() >= 0, r.reason());
+    }
+
+    @Test
+    void undoRestoresTheExactPosition() {
+        Game g = k.start(base, "meeting", 4);
+        Game.Snapshot before = g.snapshot();
+        String hash = g.stateHash();
+        g.applyIndex(0);
+        g.applyIndex(0);
+        assertNotEquals(hash, g.stateHash());
+        g.restore(before);
+        assertEquals(hash, g.stateHash());
+    }
+
+    @Test
+    void everyRollIsTracedWithItsPurpose() {
+        Game g = k.start(base, "meeting", 9);
+        var events = g.startEvents();
+        var roll = events.stream().filter(e -> e.path("kind").asText().equals("roll")).findFirst().orElseThrow();
+        assertTrue(roll.path("purpose").asText().startsWith("draw a chit"), roll.toString());
+        assertEquals("chits@1.0.0", roll.path("section").asText());
+        assertTrue(roll.path("faces").isArray());
+    }
+
+    @Test
+    void placeholderTableThatDecidesIsFlaggedInTheTrace() {
+        for (long seed = 1; seed < 80; seed++) {
+            Game g = k.start(base, "meeting", seed);
+            var bots = Bots.forSides(base.system(), "aggressive", seed);
+            while (!g.over()) {
+                var out = g.applyIndex(bots.get(g.toAct()).choose(g, g.toAct()));
+                for (var e : out.events()) {
+                    if (e.path("table").asText().equals("combat/terrain")) {
+                        assertTrue(e.path("placeholder").asBoolean(), e.toString());
+                        assertEquals("4.4", e.path("rule").asText());
+                        return;
+                    }
+                }
+            }
+        }
+        throw new AssertionError("no attack into rough terrain in 80 games");
+    }
+}

@@ -1,0 +1,51 @@
+// Toy rule 3: movement by terrain cost, roads and rivers on hexsides, stopping next to the enemy.
+export function movementAllowance(ctx, piece) { return piece.ma; }
+
+export function costSpec(ctx, piece) {
+  const enemies = ctx.pieces((p) => p.side !== piece.side && p.hex);
+  const stop = new Set();
+  // 3.2: entering a hex next to an enemy ends the move (optional rule zoc-stops)
+  if (ctx.option("zoc-stops")) for (const e of enemies) for (const h of ctx.map.neighbors(e.hex)) stop.add(h);
+  return {
+    terrain: ctx.table.terrain.costs,
+    hexsides: { road: ctx.table.hexsides.road, river: ctx.table.hexsides.river },
+    blocked: enemies.map((e) => e.hex).sort(),
+    stop: [...stop].sort(),
+    noEnd: fullHexes(ctx, piece.side),
+  };
+}
+
+function fullHexes(ctx, side) {
+  const count = {};
+  for (const p of ctx.pieces((q) => q.side === side && q.hex)) count[p.hex] = (count[p.hex] || 0) + 1;
+  return Object.keys(count).filter((h) => count[h] >= 2).sort();
+}
+
+export const move = {
+  rule: "3",
+  prompt: (ctx) => ctx.active + ": move a unit, or end the movement impulse",
+  actions(ctx) {
+    const out = [];
+    for (const p of ctx.pieces((q) => q.side === ctx.active && q.hex && !q.moved)) {
+      const reach = ctx.map.reach(p.hex, ctx.rules.move.movementAllowance(p), ctx.rules.move.costSpec(p));
+      for (const h of Object.keys(reach).sort()) out.push({ do: "move", unit: p.id, to: h });
+    }
+    out.push({ do: "done" });
+    return out;
+  },
+  apply(ctx, a) {
+    if (a.do === "done") { ctx.done(); return; }
+    const p = ctx.piece(a.unit);
+    const from = p.hex;
+    p.hex = a.to;
+    p.moved = true;
+    ctx.trace({ rule: "3.1", text: p.id + " moves " + from + " -> " + a.to });
+  },
+  why(ctx, a) {
+    if (a.do !== "move") return null;
+    const p = ctx.piece(a.unit);
+    if (!p || p.side !== ctx.active) return { reason: "no unit " + a.unit + " of " + ctx.active + " to move", rule: "3" };
+    if (p.moved) return { reason: a.unit + " has already moved this turn", rule: "3.3" };
+    return { reason: a.to + " is beyond " + a.unit + "'s movement allowance, blocked, or past a hex next to the enemy", rule: "3.1" };
+  },
+};
