@@ -1,0 +1,55 @@
+package hexlab.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.bot.Fuzzer;
+import hexlab.kernel.rules.RuleSystem;
+import hexlab.kernel.rules.ScenarioDef;
+import hexlab.kernel.rules.Variant;
+import hexlab.kernel.util.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "fuzz", description = "Play seeded random-bot games, checking the system's invariants after every action, dead ends, and replay equality.")
+final class FuzzCommand implements Callable<Integer> {
+    @Mixin Common common;
+    @Mixin VariantOptions variantOptions;
+
+    @Option(names = "--system", required = true) String system;
+
+    @Option(names = "--scenario", description = "Scenario ids (default: all), comma-separated.", split = ",") List<String> scenarios;
+
+    @Option(names = "--games", defaultValue = "100") int games;
+
+    @Option(names = "--seed", defaultValue = "1") long seed;
+
+    @Override
+    public Integer call() {
+        Kernel k = common.kernel();
+        RuleSystem sys = k.system(system);
+        Variant v = variantOptions.variant(sys);
+        List<String> ids = scenarios != null ? scenarios : sys.scenarios().stream().map(ScenarioDef::id).toList();
+        Progress bar = new Progress(common.json ? null : System.err, "fuzz " + sys.id(), games);
+        Fuzzer.Report r = Fuzzer.run(k, v, ids, games, seed, bar::update);
+        bar.finish();
+        ObjectNode o = Json.object();
+        o.put("system", sys.id()).put("variant", v.id()).put("games", r.games()).put("actions", r.actions())
+                .put("deadEnds", r.deadEnds()).put("invariantFailures", r.invariantFailures())
+                .put("replayMismatches", r.replayMismatches()).put("ruleErrors", r.ruleErrors());
+        var f = o.putArray("failures");
+        r.failures().forEach(x -> f.add(x.describe()));
+        if (common.json) common.printJson(o);
+        else {
+            var out = common.out();
+            out.printf("%d games, %d actions: %d dead ends, %d invariant failures, %d replay mismatches, %d rule errors%n",
+                    r.games(), r.actions(), r.deadEnds(), r.invariantFailures(), r.replayMismatches(), r.ruleErrors());
+            r.failures().stream().limit(20).forEach(x -> out.println("  " + x.describe()));
+            out.flush();
+        }
+        return r.clean() ? 0 : 1;
+    }
+}

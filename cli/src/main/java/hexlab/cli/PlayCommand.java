@@ -1,0 +1,74 @@
+package hexlab.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.bot.Bot;
+import hexlab.kernel.bot.Bots;
+import hexlab.kernel.play.Game;
+import hexlab.kernel.play.Match;
+import hexlab.kernel.play.Scenario;
+import hexlab.kernel.rules.RuleSystem;
+import hexlab.kernel.rules.Variant;
+import hexlab.kernel.script.RulesContext;
+import hexlab.kernel.script.ScriptHost;
+import hexlab.kernel.util.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+@Command(name = "play", description = "Play a whole game with bots and print the result, turns, actions and final state hash.")
+final class PlayCommand implements Runnable {
+    @Mixin Common common;
+    @Mixin VariantOptions variantOptions;
+
+    @Option(names = "--system", required = true, description = "Rule system id (see 'systems').")
+    String system;
+
+    @Option(names = "--scenario", required = true, description = "Scenario id.")
+    String scenario;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the dice (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--bots", defaultValue = "random", description = "One bot per side in the system's side order, or one for all (default ${DEFAULT-VALUE}).")
+    String bots;
+
+    @Option(names = "--save", description = "Write the game's save to this file.")
+    Path save;
+
+    @Override
+    public void run() {
+        Kernel k = common.kernel();
+        RuleSystem sys = k.system(system);
+        Variant v = variantOptions.variant(sys);
+        Scenario sc = k.scenario(v, scenario);
+        Map<String, Bot> players = Bots.forSides(sys, bots, seed);
+        long t0 = System.nanoTime();
+        try (RulesContext rc = k.context(v, sc)) {
+            Game g = Game.start(rc, sc, seed, false);
+            Match.Played played = Match.play(g, players, true, null);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            if (save != null) played.save().write(save);
+            ObjectNode o = Json.object();
+            o.put("system", sys.id()).put("variant", v.id()).put("scenario", sc.id()).put("seed", seed).put("bots", bots);
+            o.set("result", g.result());
+            o.put("turn", g.turn()).put("actions", g.actionCount()).put("finalHash", g.stateHash()).put("ms", ms)
+                    .put("runtime", ScriptHost.runtime());
+            if (save != null) o.put("save", save.toString());
+            if (common.json) {
+                common.printJson(o);
+                return;
+            }
+            var out = common.out();
+            out.println(sys.id() + " " + sc.id() + " seed " + seed + " (" + v.id() + ", bots " + bots + ")");
+            out.println("result: " + Json.write(g.result()));
+            out.println("turn " + g.turn() + ", " + g.actionCount() + " actions, " + ms + " ms, script runtime " + ScriptHost.runtime());
+            out.println("final state " + g.stateHash());
+            if (save != null) out.println("saved to " + save);
+            out.flush();
+        }
+    }
+}
