@@ -33,7 +33,7 @@ final class FuzzCommand implements Callable<Integer> {
         RuleSystem sys = k.system(system);
         Variant v = variantOptions.variant(sys);
         List<String> ids = scenarios != null ? scenarios : sys.scenarios().stream().map(ScenarioDef::id).toList();
-        Progress bar = new Progress(common.json ? null : System.err, "fuzz " + sys.id(), games);
+        Progress bar = new Progress(common.json || System.console() == null || !System.console().isTerminal() ? null : System.err, "fuzz " + sys.id(), games);
         Fuzzer.Report r = Fuzzer.run(k, v, ids, games, seed, bar::update);
         bar.finish();
         ObjectNode o = Json.object();

@@ -36,6 +36,7 @@ public final class Game implements HostBridge.Game {
     private String seeking;          // a scenario that starts mid-turn skips steps until this phase
     private boolean seekSide;
     private boolean keepTrace = true;
+    private int turn;                // the game-turn the turns loop last set; kept after the loop ends
 
     // the decision in front of the side to act, computed once per position
     private boolean ready;
@@ -238,7 +239,7 @@ public final class Game implements HostBridge.Game {
                 if (f.iter < scenario.lastTurn()) {
                     f.iter++;
                     f.pc = 0;
-                    rules.call("setTurn", f.iter);
+                    setTurn(f.iter);
                 } else pop();
             }
             case PLAYER_TURNS -> {
@@ -267,7 +268,7 @@ public final class Game implements HostBridge.Game {
         switch (child.kind()) {
             case TURNS -> {
                 f.iter = scenario.firstTurn();
-                rules.call("setTurn", f.iter);
+                setTurn(f.iter);
             }
             case PLAYER_TURNS -> {
                 f.sides = sides(child);
@@ -392,12 +393,11 @@ public final class Game implements HostBridge.Game {
 
     // ---- where we are ------------------------------------------------------------------------------
 
-    public int turn() {
-        for (int i = stack.size() - 1; i >= 0; i--) {
-            Frame f = stack.get(i);
-            if (f.node != null && nodes.get(f.node).kind() == Node.Kind.TURNS) return f.iter;
-        }
-        return 0;
+    public int turn() { return turn; }
+
+    private void setTurn(int t) {
+        turn = t;
+        rules.call("setTurn", t);
     }
 
     public List<String> breadcrumb() {
@@ -480,7 +480,7 @@ public final class Game implements HostBridge.Game {
     public Snapshot snapshot() {
         List<Frame> frames = new ArrayList<>();
         for (Frame f : stack) frames.add(f.copy());
-        return new Snapshot(stateJson(), frames, dice.state(), dice.rolls(), result, List.copyOf(actions), seeking, seekSide);
+        return new Snapshot(stateJson(), frames, dice.state(), dice.rolls(), result, List.copyOf(actions), seeking, seekSide, turn);
     }
 
     public void restore(Snapshot s) {
@@ -493,6 +493,7 @@ public final class Game implements HostBridge.Game {
         actions.clear();
         actions.addAll(s.actions());
         seeking = s.seeking();
+        turn = s.turn();
         seekSide = s.seekSide();
         ready = false;
         kernelActions = null;
@@ -500,7 +501,7 @@ public final class Game implements HostBridge.Game {
 
     /** Everything that changes in a game, frozen. */
     public record Snapshot(String state, List<Frame> frames, long diceState, long diceRolls, JsonNode result,
-                           List<JsonNode> actions, String seeking, boolean seekSide) {}
+                           List<JsonNode> actions, String seeking, boolean seekSide, int turn) {}
 
     /** The JSON array of the control stack (for saves and the inspector). */
     public ArrayNode framesJson() { return Json.MAPPER.valueToTree(stack); }

@@ -21,7 +21,17 @@ public record Scenario(String id, String name, String source, String map, int fi
                 "unknown scenario \"" + id + "\" for system " + system.id() + " (scenarios: "
                         + String.join(", ", system.scenarios().stream().map(ScenarioDef::id).toList()) + ")"));
         if (!Files.isRegularFile(def.file())) throw new InputException(catalog.display(system.manifest()), "/scenarios", "scenario file " + catalog.display(def.file()) + " not found");
-        YamlDoc doc = YamlDoc.load(def.file(), catalog.display(def.file()));
+        return from(YamlDoc.load(def.file(), catalog.display(def.file())), system, id);
+    }
+
+    /** A scenario written inline (a test's fixture position), read like a scenario file. */
+    public static Scenario parse(RuleSystem system, String yaml, String displayName) {
+        YamlDoc doc = YamlDoc.parse(yaml, displayName);
+        Object id = doc.map().get("id");
+        return from(doc, system, id == null ? displayName : String.valueOf(id));
+    }
+
+    private static Scenario from(YamlDoc doc, RuleSystem system, String id) {
         String file = doc.file();
         try {
             JsonNode j = doc.json();

@@ -1,0 +1,54 @@
+package hexlab.kernel.bot;
+
+import hexlab.kernel.Fixtures;
+import hexlab.kernel.Kernel;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FuzzTest {
+    final Kernel k = Fixtures.toy();
+
+    @Test
+    void twoHundredRandomGamesBreakNoInvariantAndReplayExactly() {
+        Fuzzer.Report r = Fuzzer.run(k, k.variant("toy", ""), List.of("meeting", "midturn"), 200, 42, null);
+        assertEquals(List.of(), r.failures().stream().map(Fuzzer.Failure::describe).toList());
+        assertEquals(200, r.games());
+        assertTrue(r.actions() > 200 * 10, "games are not trivially short: " + r.actions());
+    }
+
+    @Test
+    void errataAndOptionsFuzzCleanToo() {
+        Fuzzer.Report r = Fuzzer.run(k, k.variant("toy", "option:bloody,option:zoc-stops=false,errata:gentler-crt,errata:cheap-rough"),
+                List.of("meeting"), 40, 7, null);
+        assertEquals(List.of(), r.failures().stream().map(Fuzzer.Failure::describe).toList());
+    }
+
+    @Test
+    void fuzzerCatchesABrokenInvariant(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path root = Fixtures.copyToy(dir);
+        // let units move into enemy hexes: the invariant "no enemy units share a hex" must catch it
+        String move = Fixtures.read(root, "rules-scripts/toy/move.js");
+        Fixtures.write(root, "rules-scripts/toy/move.js", move.replace("blocked: enemies.map((e) => e.hex).sort(),", "blocked: [],")
+                .replace("if (ctx.option(\"zoc-stops\"))", "if (false)"));
+        Fuzzer.Report r = Fuzzer.run(new Kernel(root), new Kernel(root).variant("toy", ""), List.of("meeting"), 30, 3, null);
+        assertTrue(r.invariantFailures() > 0, "expected invariant failures, got " + r.failures());
+        assertTrue(r.failures().getFirst().what().contains("enemy units share hex"), r.failures().getFirst().describe());
+    }
+
+    @Test
+    void fuzzerReportsADeadEndWithItsPosition(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path root = Fixtures.copyToy(dir);
+        String combat = Fixtures.read(root, "rules-scripts/toy/combat.js");
+        Fixtures.write(root, "rules-scripts/toy/combat.js", combat.replace("return hexes.length ? hexes.map((h) => ({ do: \"retreat\", to: h })) : [{ do: \"eliminate\" }];",
+                "return hexes.length > 99 ? [] : [];"));
+        Kernel broken = new Kernel(root);
+        Fuzzer.Report r = Fuzzer.run(broken, broken.variant("toy", ""), List.of("meeting"), 60, 3, null);
+        assertTrue(r.deadEnds() > 0, "expected a dead end at a retreat, got " + r.failures());
+        assertTrue(r.failures().stream().anyMatch(f -> f.what().contains("dead end") && f.what().contains("must retreat") && f.what().contains("turn ")),
+                r.failures().toString());
+    }
+}
