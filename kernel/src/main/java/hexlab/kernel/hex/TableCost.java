@@ -91,7 +91,9 @@ public final class TableCost implements MoveCost {
 
     /** Crossing a hexside with this feature costs {@code cost} instead of the entered hex's terrain. */
     public TableCost replace(String feature, double cost) {
-        int bit = bit(feature);
+        int bit = map.featureBit(feature);
+        checkCost(cost, "replace " + feature);
+        if (bit < 0) return this;   // a cost table covers more features than one map has
         replace[bit] = checkCost(cost, "replace " + feature);
         replaceMask |= 1L << bit;
         return this;
@@ -99,7 +101,9 @@ public final class TableCost implements MoveCost {
 
     /** Crossing a hexside with this feature costs {@code cost} more. */
     public TableCost add(String feature, double cost) {
-        int bit = bit(feature);
+        int bit = map.featureBit(feature);
+        checkCost(cost, "add " + feature);
+        if (bit < 0) return this;
         add[bit] = checkCost(cost, "add " + feature);
         addMask |= 1L << bit;
         return this;
@@ -107,9 +111,10 @@ public final class TableCost implements MoveCost {
 
     /** A hexside with this feature may not be crossed, unless one of the {@code unlessFeatures} is on it too. */
     public TableCost block(String feature, String... unlessFeatures) {
-        int bit = bit(feature);
+        int bit = map.featureBit(feature);
+        if (bit < 0) return this;
         long mask = 0;
-        for (String u : unlessFeatures) mask |= 1L << bit(u);
+        for (String u : unlessFeatures) if (map.featureBit(u) >= 0) mask |= 1L << map.featureBit(u);
         unless[bit] = mask;
         blockMask |= 1L << bit;
         return this;
@@ -204,15 +209,6 @@ public final class TableCost implements MoveCost {
 
     // --- checks ---
 
-    private int bit(String feature) {
-        int bit = map.featureBit(feature);
-        if (bit < 0) {
-            throw new IllegalArgumentException("unknown hexside feature \"" + feature + "\" (map " + map.name()
-                    + " has: " + String.join(", ", map.hexsideFeatureNames()) + ")");
-        }
-        return bit;
-    }
-
     private static double checkCost(double cost, String what) {
         if (!(cost >= 0)) throw new IllegalArgumentException(what + ": a cost must be 0 or more, found " + cost);
         return cost;
@@ -229,13 +225,8 @@ public final class TableCost implements MoveCost {
     }
 
     private static double[] terrainArray(HexMap map, Map<String, Double> costs, boolean unlistedProhibited) {
-        List<String> unknown = new ArrayList<>();
-        for (String type : costs.keySet()) if (map.terrainType(type) < 0) unknown.add(type);
-        if (!unknown.isEmpty()) {
-            unknown.sort(null); // the first unknown name in sorted order, whatever map the caller passed
-            throw new IllegalArgumentException("unknown terrain \"" + unknown.get(0) + "\" (map " + map.name()
-                    + " has: " + String.join(", ", map.terrainTypes()) + ")");
-        }
+        // terrain types this map lacks are ignored: a system's cost table covers all of its maps
+        for (Map.Entry<String, Double> e : costs.entrySet()) checkCost(e.getValue(), "terrain " + e.getKey());
         double[] out = new double[map.terrainTypes().size()];
         Arrays.fill(out, PROHIBITED);
         for (int t = 0; t < out.length; t++) {
