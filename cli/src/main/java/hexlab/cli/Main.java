@@ -28,12 +28,19 @@ public final class Main implements Runnable {
     public static void main(String[] args) { System.exit(run(args)); }
 
     public static int run(String... args) {
+        return run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+    }
+
+    /** Runs one command with its output going to {@code out} and messages to {@code err}. */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
         cl.setExecutionExceptionHandler((ex, line, parsed) -> handle(ex, line, isDebug(parsed)));
         cl.setParameterExceptionHandler((ex, a) -> {
-            PrintWriter err = ex.getCommandLine().getErr();
-            err.println(ex.getMessage());
-            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+            PrintWriter e = ex.getCommandLine().getErr();
+            e.println(ex.getMessage());
+            e.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             return 2;
         });
         return cl.execute(args);

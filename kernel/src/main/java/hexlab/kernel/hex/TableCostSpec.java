@@ -24,6 +24,7 @@ import java.util.Map;
 final class TableCostSpec {
     static final List<String> KEYS = List.of("terrain", "defaultProhibited", "hexsides", "enterAdd", "leaveAdd",
             "blocked", "stop", "noEnd");
+    static final List<String> TABLE_KEYS = List.of("status", "rule", "note", "source");
     static final List<String> SIDE_KEYS = List.of("replace", "add", "block", "unless");
 
     private TableCostSpec() {}
@@ -31,6 +32,7 @@ final class TableCostSpec {
     static TableCost build(HexMap map, Map<String, Object> spec) {
         if (spec == null) throw new IllegalArgumentException("move cost spec is missing");
         for (String key : new java.util.TreeSet<>(spec.keySet())) { // sorted: the same key is named every time
+            if (TABLE_KEYS.contains(key)) continue;   // a table passed as it is loaded: its provenance keys are not costs
             if (!KEYS.contains(key)) {
                 throw new IllegalArgumentException("unknown key \"" + key + "\" in move cost spec (expected one of "
                         + String.join(", ", KEYS) + ")");

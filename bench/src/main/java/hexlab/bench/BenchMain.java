@@ -1,0 +1,49 @@
+package hexlab.bench;
+
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Runs the boundary benchmarks twice, with the optimizing Truffle runtime and with the interpreter
+ * it falls back to, and prints one table. Each fork checks which runtime it really got.
+ * Usage: bench/run [extra JMH options]
+ */
+public final class BenchMain {
+    public static void main(String[] args) throws RunnerException {
+        String jvmci = System.getProperty("hexlab.jvmci.dir");
+        if (jvmci == null) throw new IllegalStateException("run through bench/run, which passes -Dhexlab.jvmci.dir");
+        String upgrade = String.join(":", jvmci + "/compiler.jar", jvmci + "/collections.jar", jvmci + "/word.jar", jvmci + "/truffle-compiler.jar");
+        String cache = "-Dpolyglot.engine.userResourceCache=" + System.getProperty("hexlab.cache", "target/polyglot-cache");
+        String[][] modes = {
+                {"compiled", "-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "--upgrade-module-path=" + upgrade},
+                {"interpreted"}};
+        List<String[]> rows = new ArrayList<>();
+        for (String[] mode : modes) {
+            List<String> jvm = new ArrayList<>(List.of("-Dhexlab.expect=" + mode[0], cache, "--enable-native-access=ALL-UNNAMED",
+                    "--sun-misc-unsafe-memory-access=allow", "-Dpolyglot.engine.WarnInterpreterOnly=false"));
+            jvm.addAll(List.of(mode).subList(1, mode.length));
+            Options opt = new OptionsBuilder()
+                    .include(BoundaryBench.class.getName())
+                    .forks(1).warmupIterations(5).warmupTime(org.openjdk.jmh.runner.options.TimeValue.seconds(2))
+                    .measurementIterations(5).measurementTime(org.openjdk.jmh.runner.options.TimeValue.seconds(2))
+                    .jvmArgsAppend(jvm.toArray(String[]::new))
+                    .build();
+            Collection<RunResult> results = new Runner(opt).run();
+            for (RunResult r : results) {
+                var s = r.getPrimaryResult();
+                rows.add(new String[] {mode[0], r.getParams().getBenchmark().replaceAll(".*\\.", ""),
+                        String.format("%.1f", s.getScore()), String.format("%.1f", s.getScoreError())});
+            }
+        }
+        System.out.println();
+        System.out.printf("%-12s %-18s %12s %10s%n", "runtime", "benchmark", "ns/op", "error");
+        for (String[] r : rows) System.out.printf("%-12s %-18s %12s %10s%n", (Object[]) r);
+    }
+}

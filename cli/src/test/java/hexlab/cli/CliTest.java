@@ -1,0 +1,145 @@
+package hexlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import hexlab.kernel.util.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The command line as a user meets it: exit codes, JSON output, and one clear line per mistake. */
+class CliTest {
+    static final Path TOY = Path.of("../kernel/src/test/resources/toy-root").toAbsolutePath().normalize();
+
+    record Run(int code, String out, String err) {
+        JsonNode json() { return Json.read(out); }
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    static void noStackTrace(Run r) {
+        assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), "a user's mistake shows no stack trace:\n" + r.err());
+    }
+
+    @Test
+    void systemsListsSectionsWithTheirStatus() {
+        Run r = run("systems", "--json", "--root", TOY.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode toy = r.json().get(0);
+        assertEquals("toy", toy.get("id").asText());
+        JsonNode combat = null;
+        for (JsonNode s : toy.get("sections")) if (s.get("name").asText().equals("combat")) combat = s;
+        assertEquals("placeholder", combat.get("status").asText());
+        assertEquals("reconstructed", toy.get("maps").get(0).get("status").asText());
+    }
+
+    @Test
+    void playIsDeterministicAndItsSaveReplays(@TempDir Path dir) {
+        Path save = dir.resolve("g.json");
+        Run a = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--json", "--save", save.toString());
+        Run b = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--json");
+        assertEquals(0, a.code(), a.err());
+        assertEquals(a.json().get("finalHash"), b.json().get("finalHash"));
+        assertTrue(a.json().get("result").has("winner"));
+        Run replay = run("replay", "--root", TOY.toString(), save.toString(), "--json");
+        assertEquals(0, replay.code(), replay.err());
+        assertTrue(replay.json().get("identical").asBoolean());
+    }
+
+    @Test
+    void tablePrintsTheVariantsEffectiveTable() {
+        Run base = run("table", "--root", TOY.toString(), "toy", "crt", "--json");
+        Run fixed = run("table", "--root", TOY.toString(), "toy", "combat/crt", "--variant", "errata:gentler-crt", "--json");
+        assertEquals("AE", base.json().at("/tables/0/data/results/6/1").asText());
+        assertEquals("AR", fixed.json().at("/tables/0/data/results/6/1").asText());
+        assertEquals("gentler-crt", fixed.json().at("/tables/0/errata/0").asText());
+    }
+
+    @Test
+    void evalAnswersAgainstAPosition() {
+        Run r = run("eval", "--root", TOY.toString(), "toy", "state.pieces.r1.hex + ' ' + map.distance('0102', '0702')");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("\"0102 6\"", r.out().trim());
+    }
+
+    @Test
+    void unknownSystemScenarioAndOptionAreUsageErrors() {
+        Run s = run("play", "--root", TOY.toString(), "--system", "nope", "--scenario", "meeting");
+        assertEquals(2, s.code());
+        assertTrue(s.err().startsWith("error: unknown system \"nope\""), s.err());
+        noStackTrace(s);
+        Run c = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "nope");
+        assertEquals(2, c.code());
+        assertTrue(c.err().contains("unknown scenario \"nope\""), c.err());
+        Run o = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--option", "nope");
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("unknown option \"nope\""), o.err());
+        Run e = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--errata", "nope");
+        assertEquals(2, e.code());
+        assertTrue(e.err().contains("unknown erratum \"nope\""), e.err());
+        Run flag = run("play", "--bogus");
+        assertEquals(2, flag.code());
+        noStackTrace(flag);
+    }
+
+    @Test
+    void validateReportsFileLineColumn(@TempDir Path dir) throws IOException {
+        Path root = copy(TOY, dir);
+        Path combat = root.resolve("tables/toy/combat.yaml");
+        Files.writeString(combat, Files.readString(combat).replace("    status: printed\n    rule: \"4.2\"\n", "    status: typed\n    rule: \"4.2\"\n"));
+        Run r = run("validate", "--root", root.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("tables/toy/combat\\.yaml:\\d+:\\d+: .*status.*")), r.out());
+        Run ok = run("validate", "--root", TOY.toString());
+        assertEquals(0, ok.code(), ok.out());
+    }
+
+    @Test
+    void damagedSaveIsAnInputError(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("cut.json");
+        Files.writeString(f, "{\"format\":1,\"system\":\"toy\",\"act");
+        Run r = run("replay", "--root", TOY.toString(), f.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().startsWith("error: " + f + ":1:"), r.err());
+        noStackTrace(r);
+    }
+
+    @Test
+    void runawayScriptIsARuleErrorNamingTheScript(@TempDir Path dir) throws IOException {
+        Path root = copy(TOY, dir);
+        Path chits = root.resolve("rules-scripts/toy/chits.js");
+        Files.writeString(chits, Files.readString(chits).replace("export function cupNotEmpty(ctx) {", "export function cupNotEmpty(ctx) { for (;;) {}"));
+        Run r = run("play", "--root", root.toString(), "--system", "toy", "--scenario", "meeting");
+        assertEquals(1, r.code());
+        assertTrue(r.err().startsWith("rule error: rules-scripts/toy/chits.js:"), r.err());
+        assertTrue(r.err().contains("runaway"), r.err());
+        noStackTrace(r);
+        Run debug = run("play", "--root", root.toString(), "--system", "toy", "--scenario", "meeting", "--debug");
+        assertTrue(debug.err().contains("\tat "), "--debug shows the stack trace");
+    }
+
+    static Path copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path p : files.toList()) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(t);
+                else Files.copy(p, t, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        return to;
+    }
+}
