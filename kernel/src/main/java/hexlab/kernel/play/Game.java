@@ -42,9 +42,10 @@ public final class Game implements HostBridge.Game {
     private boolean ready;
     private int choices;
     private String toAct;
-    private String prompt;
+    private String prompt;           // asked of the rules only when someone looks (bots never do)
     private String rule;
-    private List<JsonNode> kernelActions;    // an activation's impulse choice, built here
+    private boolean promptKnown;
+    private boolean activation;      // the decision is an activation's impulse choice, offered by the kernel
     private boolean doneCalled;
 
     private Game(RulesContext rules, Scenario scenario, long seed) {
@@ -100,6 +101,7 @@ public final class Game implements HostBridge.Game {
         attach();
         if (result != null) return new View(turn(), breadcrumb(), null, "the game is over", null, List.of(), result);
         prepare();
+        describe();
         boolean mine = side == null || side.equals(toAct);
         return new View(turn(), breadcrumb(), toAct, prompt, rule, mine ? legalActions() : List.of(), null);
     }
@@ -121,7 +123,6 @@ public final class Game implements HostBridge.Game {
     public List<JsonNode> legalActions() {
         attach();
         prepare();
-        if (kernelActions != null) return kernelActions;
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode n : Json.read(rules.callString("actionsJson"))) out.add(n);
         return out;
@@ -136,6 +137,7 @@ public final class Game implements HostBridge.Game {
         if (result != null) return Outcome.refused(new Refusal("the game is over", null));
         prepare();
         if (side != null && !side.equals(toAct)) {
+            describe();
             return Outcome.refused(new Refusal("it is " + toAct + "'s decision now (" + prompt + "), not " + side + "'s", rule));
         }
         String json = Json.write(action);
@@ -151,13 +153,11 @@ public final class Game implements HostBridge.Game {
         attach();
         prepare();
         if (index < 0 || index >= choices) throw new IllegalArgumentException("action index " + index + " outside 0.." + (choices - 1));
-        JsonNode taken = action != null ? action : kernelActions != null ? kernelActions.get(index) : Json.read(rules.callString("actionJson", index));
+        JsonNode taken = action != null ? action : Json.read(rules.callString("actionJson", index));
         Frame top = top();
         ready = false;
-        if (kernelActions != null) {
-            List<JsonNode> ka = kernelActions;
-            kernelActions = null;
-            activationChoice(top, ka.get(index));
+        if (activation) {
+            activationChoice(top, taken);
         } else {
             doneCalled = false;
             rules.call("apply", index);
@@ -169,7 +169,8 @@ public final class Game implements HostBridge.Game {
     }
 
     private Refusal refusal(String json) {
-        if (kernelActions == null) {
+        describe();
+        if (!activation) {
             JsonNode why = Json.read(rules.callString("why", json));
             if (why != null && !why.isNull()) {
                 return new Refusal(why.path("reason").asText("not allowed now"), why.path("rule").isMissingNode() ? rule : why.path("rule").asText());
@@ -192,7 +193,6 @@ public final class Game implements HostBridge.Game {
     private void advance() {
         int steps = 0;
         ready = false;
-        kernelActions = null;
         while (result == null) {
             if (++steps > MAX_STEPS_WITHOUT_DECISION) {
                 throw new EngineError("the sequence ran " + MAX_STEPS_WITHOUT_DECISION + " steps without anyone deciding (a repeat whose condition never ends?)", position());
@@ -312,41 +312,46 @@ public final class Game implements HostBridge.Game {
         if (ready) return true;
         Frame f = top();
         Node n = f.node == null ? null : nodes.get(f.node);
+        int code;
         if (n != null && n.kind() == Node.Kind.ACTIVATION) {
-            List<JsonNode> offer = activationActions(n);
-            if (offer.size() <= 1) return false;
-            kernelActions = offer;
-            choices = offer.size();
-            toAct = n.side() != null ? rules.callString("call", n.side().section(), n.side().export(), "null").replace("\"", "") : active();
+            List<String> names = new ArrayList<>();
+            for (Node imp : n.children()) names.add(imp.name());
+            Ref av = n.available(), sd = n.side();
+            code = rules.callInt("activation", Json.write(names), av == null ? null : av.section(), av == null ? null : av.export(),
+                    sd == null ? null : sd.section(), sd == null ? null : sd.export());
+            if (code / 64 <= 1) return false;
+            activation = true;
             prompt = "choose the next impulse of " + n.name() + " or end it";
             rule = n.rule();
-            rules.call("offer", Json.write(offer));
+            promptKnown = true;
         } else {
             String sec = f.node == null ? f.section : n.decide().section();
             String st = f.node == null ? f.state : n.decide().export();
             String args = f.node == null ? f.args : "null";
-            choices = rules.callInt("decide", sec, st, args);
-            org.graalvm.polyglot.Value who = rules.call("side", sec, st, args);
-            toAct = who.isNull() ? null : who.asString();
-            prompt = rules.callString("prompt", sec, st, args);
-            String r = rules.callString("rule", sec, st);
-            rule = r.isEmpty() ? (n == null ? null : n.rule()) : r;
-            if (choices == 0) {
+            code = rules.callInt("decide", sec, st, args);
+            activation = false;
+            promptKnown = false;
+            if (code / 64 == 0) {
+                describe();
+                toAct = code % 64 == 0 ? null : system.sides().get(code % 64 - 1);
                 throw new EngineError("dead end: " + toAct + " must decide \"" + prompt + "\" (" + sec + "." + st + ") but has no legal action", position());
             }
         }
+        choices = code / 64;
+        toAct = code % 64 == 0 ? null : system.sides().get(code % 64 - 1);
         ready = true;
         return true;
     }
 
-    private List<JsonNode> activationActions(Node n) {
-        List<JsonNode> out = new ArrayList<>();
-        for (Node imp : n.children()) {
-            boolean ok = n.available() == null || rules.callBoolean("test", n.available().section(), n.available().export(), Json.write(imp.name()));
-            if (ok) out.add(Json.read("{\"do\":\"impulse\",\"impulse\":" + Json.write(imp.name()) + "}"));
-        }
-        out.add(Json.read("{\"do\":\"end\"}"));
-        return out;
+    /** The prompt and rule of the decision in front, fetched only for people and errors. */
+    private void describe() {
+        if (promptKnown) return;
+        org.graalvm.polyglot.Value p = rules.call("currentPrompt");
+        prompt = p.isNull() ? null : p.asString();
+        org.graalvm.polyglot.Value r = rules.call("currentRule");
+        Frame f = top();
+        rule = !r.isNull() ? r.asString() : f.node == null ? null : nodes.get(f.node).rule();
+        promptKnown = true;
     }
 
     private void activationChoice(Frame f, JsonNode a) {
@@ -363,11 +368,6 @@ public final class Game implements HostBridge.Game {
             }
         }
         throw new IllegalStateException("impulse " + a + " not in " + n.name());
-    }
-
-    private String active() {
-        org.graalvm.polyglot.Value a = rules.call("active");
-        return a.isNull() ? null : a.asString();
     }
 
     // ---- control calls from scripts --------------------------------------------------------------
@@ -412,7 +412,7 @@ public final class Game implements HostBridge.Game {
         return out;
     }
 
-    /** "turn 3, game-turn 3 > player-turn axis > combat, state 1a2b3c4d" for error messages. */
+    /** "turn 3, game-turn 3 > player-turn red > combat, state 1a2b3c4d" for error messages. */
     public String position() {
         String hash;
         try {
@@ -496,7 +496,6 @@ public final class Game implements HostBridge.Game {
         turn = s.turn();
         seekSide = s.seekSide();
         ready = false;
-        kernelActions = null;
     }
 
     /** Everything that changes in a game, frozen. */

@@ -73,7 +73,7 @@ final class SystemLoader {
         if (sequence == null || sequence.isEmpty()) throw new InputException(file, "/sequence", "a system needs a sequence of play (or extends one that has it)");
 
         List<String> sides = m.containsKey("sides") ? strings(m.get("sides"), file, "/sides") : parent != null ? parent.sides() : null;
-        if (sides == null || sides.isEmpty()) throw new InputException(file, "/sides", "expected the list of sides, e.g. [axis, allied]");
+        if (sides == null || sides.isEmpty()) throw new InputException(file, "/sides", "expected the list of sides, e.g. [red, blue]");
 
         Ref setup = m.containsKey("setup") ? ref(m.get("setup"), file, "/setup") : parent != null ? parent.setup() : null;
         if (setup == null) throw new InputException(file, "/setup", "expected setup: <section>.<export>, the procedure that builds a scenario's start position");

@@ -223,6 +223,13 @@
     rules[name] = Object.freeze(out);
   }
 
+  function sideCode(side) {
+    if (side === null || side === undefined) return 0;
+    const i = sides.indexOf(side);
+    if (i < 0) throw new Error("the side to act, " + JSON.stringify(side) + ", is not one of " + sides.join(", "));
+    return i + 1;
+  }
+
   function decisionState(sec, name) {
     const st = fn(sec, name);
     if (!st || typeof st.actions !== "function" || typeof st.apply !== "function") {
@@ -263,27 +270,35 @@
     },
 
     // a decision: the actions are computed once and kept until the state changes
+    // a decision: the actions are computed once and kept until the state changes. Returns
+    // count * 64 + (index of the side to act + 1), so one call answers both (0 = no side).
     decide(sec, name, argsJson) {
       const st = decisionState(sec, name), c = ctxFor(sectionInfo(sec));
       const args = JSON.parse(argsJson);
       const acts = st.actions(c, args) || [];
-      current = { sec, name, st, c, args, actions: acts, keys: null };
-      return acts.length;
+      const side = typeof st.side === "function" ? st.side(c, args) : G.active;
+      current = { sec, name, st, c, args, actions: acts, keys: null, side };
+      return acts.length * 64 + sideCode(side);
     },
-    side(sec, name, argsJson) {
-      const st = decisionState(sec, name);
-      if (typeof st.side === "function") return st.side(ctxFor(sectionInfo(sec)), JSON.parse(argsJson));
-      return G.active;
+    // an activation: the impulses still open, in declared order, then "end"
+    activation(impulsesJson, availSec, availName, sideSec, sideName) {
+      const acts = [];
+      const avail = availSec ? fn(availSec, availName) : null;
+      const ac = availSec ? ctxFor(sectionInfo(availSec)) : null;
+      for (const imp of JSON.parse(impulsesJson)) if (!avail || avail(ac, imp)) acts.push({ do: "impulse", impulse: imp });
+      acts.push({ do: "end" });
+      const side = sideSec ? fn(sideSec, sideName)(ctxFor(sectionInfo(sideSec))) : G.active;
+      current = { actions: acts, keys: null, kernel: true, side };
+      return acts.length * 64 + sideCode(side);
     },
-    prompt(sec, name, argsJson) {
-      const st = decisionState(sec, name);
-      if (typeof st.prompt === "function") return String(st.prompt(ctxFor(sectionInfo(sec)), JSON.parse(argsJson)));
-      if (typeof st.prompt === "string") return st.prompt;
-      return name;
+    currentPrompt() {
+      const cur = current;
+      if (!cur || cur.kernel) return null;
+      if (typeof cur.st.prompt === "function") return String(cur.st.prompt(cur.c, cur.args));
+      if (typeof cur.st.prompt === "string") return cur.st.prompt;
+      return cur.name;
     },
-    rule(sec, name) { const st = decisionState(sec, name); return st.rule || ""; },
-    offer(json) { current = { actions: JSON.parse(json), keys: null, kernel: true }; },
-    active() { return G && G.active != null ? String(G.active) : null; },
+    currentRule() { return current && current.st && current.st.rule ? String(current.st.rule) : null; },
     actionsJson() { return JSON.stringify(current ? current.actions : []); },
     actionJson(i) { return JSON.stringify(current.actions[i]); },
     find(actionJson) {
