@@ -127,6 +127,7 @@ public final class Validator {
         refs.add(sys.setup());
         if (sys.invariants() != null) refs.add(sys.invariants());
         refs.addAll(sys.bots().values());
+        refs.addAll(sys.overlays().values());
         collect(sys.sequence(), refs);
         for (Ref r : refs) {
             if (!rc.callBoolean("hasExport", r.section(), r.export())) {

@@ -473,6 +473,17 @@ public final class Game implements HostBridge.Game {
         return i;
     }
 
+    /**
+     * An overlay the system declares ({@code overlays:} in system.yaml): {@code section.export(ctx, args)}
+     * returning {hex: value} for the inspector to paint (zones of control, supply, reach, ...).
+     */
+    public JsonNode overlay(String name, JsonNode args) {
+        Ref r = system.overlays().get(name);
+        if (r == null) throw new hexlab.kernel.error.InputException(null, 0, 0, "no overlay \"" + name + "\" in " + system.id() + " (overlays: " + String.join(", ", system.overlays().keySet()) + ")");
+        attach();
+        return Json.read(rules.callString("call", r.section(), r.export(), Json.write(args == null ? Json.MAPPER.nullNode() : args)));
+    }
+
     /** Rule usage counts of this context since the last reset: table, option, erratum, rule keys. */
     public JsonNode usage() { return Json.read(rules.callString("usageJson")); }
 

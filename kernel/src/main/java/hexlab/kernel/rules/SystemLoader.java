@@ -82,21 +82,26 @@ final class SystemLoader {
         Map<String, Ref> bots = new LinkedHashMap<>(parent == null ? Map.of() : parent.bots());
         for (Map.Entry<String, Object> e : mapping(m, "bots", file).entrySet()) bots.put(e.getKey(), ref(e.getValue(), file, "/bots/" + e.getKey()));
 
+        Map<String, Ref> overlays = new LinkedHashMap<>(parent == null ? Map.of() : parent.overlays());
+        for (Map.Entry<String, Object> e : mapping(m, "overlays", file).entrySet()) overlays.put(e.getKey(), ref(e.getValue(), file, "/overlays/" + e.getKey()));
+
         List<OptionDef> options = merge(parent == null ? List.of() : parent.options(), options(m, id, file), OptionDef::id);
         List<ErratumDef> errata = merge(parent == null ? List.of() : parent.errata(), errata(m, id, file), ErratumDef::id);
         List<ScenarioDef> scenarios = merge(parent == null ? List.of() : parent.scenarios(), scenarios(m, id, file), ScenarioDef::id);
 
-        checkRefs(sections, setup, invariants, bots, sequence, file);
+        checkRefs(sections, setup, invariants, bots, sequence, overlays, file);
         return new RuleSystem(id, req(m, "name", file), version, str(m.get("source")), List.copyOf(lineage), List.copyOf(sides), setup,
-                sections, maps, sequence, options, errata, scenarios, bots, invariants, manifest);
+                sections, maps, sequence, options, errata, scenarios, bots, invariants, overlays, manifest);
     }
 
-    private void checkRefs(Map<String, Section> sections, Ref setup, Ref invariants, Map<String, Ref> bots, List<Node> sequence, String file) {
+    private void checkRefs(Map<String, Section> sections, Ref setup, Ref invariants, Map<String, Ref> bots, List<Node> sequence,
+                           Map<String, Ref> overlays, String file) {
         List<Ref> refs = new ArrayList<>();
         refs.add(setup);
         if (invariants != null) refs.add(invariants);
         refs.addAll(bots.values());
         collectRefs(sequence, refs);
+        refs.addAll(overlays.values());
         for (Ref r : refs) {
             Section s = sections.get(r.section());
             if (s == null) throw new InputException(file, "/sequence", "\"" + r + "\" names section \"" + r.section() + "\", which is not declared under sections:");

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WholeGameTest {
@@ -107,5 +108,16 @@ class WholeGameTest {
             }
         }
         throw new AssertionError("no attack into rough terrain in 80 games");
+    }
+
+    @Test
+    void overlaysAreAnsweredByTheSystemsScripts() {
+        Game g = k.start(base, "meeting", 3);
+        var reach = g.overlay("reach", hexlab.kernel.util.Json.read("{\"unit\":\"r1\"}"));
+        assertTrue(reach.has("0202"), reach.toString());
+        assertEquals(1.0, reach.get("0202").asDouble(), 1e-9, "one clear hex from 0102");
+        var zoc = g.overlay("zoc", hexlab.kernel.util.Json.read("{\"side\":\"blue\"}"));
+        assertEquals("blue", zoc.get("0602").asText());
+        assertThrows(hexlab.kernel.error.InputException.class, () -> g.overlay("nope", null));
     }
 }

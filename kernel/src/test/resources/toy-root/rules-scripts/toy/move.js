@@ -49,3 +49,19 @@ export const move = {
     return { reason: a.to + " is beyond " + a.unit + "'s movement allowance, blocked, or past a hex next to the enemy", rule: "3.1" };
   },
 };
+
+// Overlays for the inspector: every hex the unit args.unit may reach, with its cost in MP.
+export function reachOverlay(ctx, args) {
+  const p = args && ctx.piece(args.unit);
+  if (!p || !p.hex) return {};
+  return ctx.map.reach(p.hex, ctx.rules.move.movementAllowance(p), ctx.rules.move.costSpec(p));
+}
+
+// The hexes next to `args.side`'s units (where rule 3.2 stops the other side).
+export function zocOverlay(ctx, args) {
+  const out = {};
+  for (const p of ctx.pieces((q) => q.hex && (!args || !args.side || q.side === args.side))) {
+    for (const h of ctx.map.neighbors(p.hex)) out[h] = p.side;
+  }
+  return out;
+}
