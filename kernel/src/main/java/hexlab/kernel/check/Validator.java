@@ -128,6 +128,7 @@ public final class Validator {
         if (sys.invariants() != null) refs.add(sys.invariants());
         refs.addAll(sys.bots().values());
         refs.addAll(sys.overlays().values());
+        if (sys.metrics() != null) refs.add(sys.metrics());
         collect(sys.sequence(), refs);
         for (Ref r : refs) {
             if (!rc.callBoolean("hasExport", r.section(), r.export())) {

@@ -484,6 +484,14 @@ public final class Game implements HostBridge.Game {
         return Json.read(rules.callString("call", r.section(), r.export(), Json.write(args == null ? Json.MAPPER.nullNode() : args)));
     }
 
+    /** The scenario metrics the system exports ({@code metrics:} in system.yaml), e.g. the turn a fortress fell. */
+    public JsonNode metrics() {
+        Ref r = system.metrics();
+        if (r == null) return Json.object();
+        attach();
+        return Json.read(rules.callString("call", r.section(), r.export(), "null"));
+    }
+
     /** Rule usage counts of this context since the last reset: table, option, erratum, rule keys. */
     public JsonNode usage() { return Json.read(rules.callString("usageJson")); }
 

@@ -78,6 +78,7 @@ final class SystemLoader {
         Ref setup = m.containsKey("setup") ? ref(m.get("setup"), file, "/setup") : parent != null ? parent.setup() : null;
         if (setup == null) throw new InputException(file, "/setup", "expected setup: <section>.<export>, the procedure that builds a scenario's start position");
         Ref invariants = m.containsKey("invariants") ? ref(m.get("invariants"), file, "/invariants") : parent != null ? parent.invariants() : null;
+        Ref metrics = m.containsKey("metrics") ? ref(m.get("metrics"), file, "/metrics") : parent != null ? parent.metrics() : null;
 
         Map<String, Ref> bots = new LinkedHashMap<>(parent == null ? Map.of() : parent.bots());
         for (Map.Entry<String, Object> e : mapping(m, "bots", file).entrySet()) bots.put(e.getKey(), ref(e.getValue(), file, "/bots/" + e.getKey()));
@@ -89,9 +90,11 @@ final class SystemLoader {
         List<ErratumDef> errata = merge(parent == null ? List.of() : parent.errata(), errata(m, id, file), ErratumDef::id);
         List<ScenarioDef> scenarios = merge(parent == null ? List.of() : parent.scenarios(), scenarios(m, id, file), ScenarioDef::id);
 
-        checkRefs(sections, setup, invariants, bots, sequence, overlays, file);
+        Map<String, Ref> hooks = new LinkedHashMap<>(overlays);
+        if (metrics != null) hooks.put("metrics", metrics);
+        checkRefs(sections, setup, invariants, bots, sequence, hooks, file);
         return new RuleSystem(id, req(m, "name", file), version, str(m.get("source")), List.copyOf(lineage), List.copyOf(sides), setup,
-                sections, maps, sequence, options, errata, scenarios, bots, invariants, overlays, manifest);
+                sections, maps, sequence, options, errata, scenarios, bots, invariants, metrics, overlays, manifest);
     }
 
     private void checkRefs(Map<String, Section> sections, Ref setup, Ref invariants, Map<String, Ref> bots, List<Node> sequence,

@@ -1,0 +1,129 @@
+package hexlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.error.InputException;
+import hexlab.kernel.lab.Batch;
+import hexlab.kernel.lab.Csv;
+import hexlab.kernel.lab.GameRecord;
+import hexlab.kernel.lab.Summary;
+import hexlab.kernel.rules.RuleSystem;
+import hexlab.kernel.rules.Variant;
+import hexlab.kernel.script.ScriptHost;
+import hexlab.kernel.util.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+@Command(name = "simulate", description = "Play N seeded games per variant with bots and compare the variants: outcome rates with 95% "
+        + "intervals, differences with a significance test, game length, scenario metrics, rule usage.")
+final class SimulateCommand implements Runnable {
+    @Mixin Common common;
+
+    @Option(names = "--system", required = true) String system;
+
+    @Option(names = "--scenario", required = true) String scenario;
+
+    @Option(names = "--games", defaultValue = "100", description = "Games per variant (default ${DEFAULT-VALUE}).") int games;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Master seed; game i of every variant uses the same seed derived from it.") long seed;
+
+    @Option(names = "--bots", defaultValue = "random", description = "One bot per side, or one for all (default ${DEFAULT-VALUE}).") String bots;
+
+    @Option(names = "--variant", paramLabel = "NAME=SPEC", description = "A variant to compare: NAME=option:X,errata:Y (NAME= is the base rules). Repeatable; the first is the baseline.")
+    List<String> variants = new ArrayList<>();
+
+    @Option(names = "--threads", description = "Worker threads (default: the number of cores).") Integer threads;
+
+    @Option(names = "--csv", description = "Write one row per game to this file.") Path csv;
+
+    @Option(names = "--failures", description = "Folder for saves of games that hit an engine error (default target/failures).") Path failures;
+
+    @Override
+    public void run() {
+        if (games < 1) throw new InputException(null, 0, 0, "--games must be at least 1");
+        Kernel k = common.kernel();
+        RuleSystem sys = k.system(system);
+        List<Batch.Entry> entries = new ArrayList<>();
+        if (variants.isEmpty()) variants.add("base=");
+        for (String v : variants) {
+            int eq = v.indexOf('=');
+            if (eq <= 0) throw new InputException(null, 0, 0, "--variant \"" + v + "\": expected NAME=SPEC, e.g. base= or nogs=option:no-ground-support");
+            String name = v.substring(0, eq);
+            if (entries.stream().anyMatch(e -> e.name().equals(name))) throw new InputException(null, 0, 0, "--variant name \"" + name + "\" is used twice");
+            entries.add(new Batch.Entry(name, Variant.parse(sys, v.substring(eq + 1))));
+        }
+        int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+        Path fails = failures != null ? failures : k.catalog().root().resolve("target/failures");
+        Progress bar = new Progress(common.json || System.console() == null || !System.console().isTerminal() ? null : System.err,
+                "simulate " + sys.id() + " " + scenario, games * entries.size());
+        long t0 = System.nanoTime();
+        List<GameRecord> records = Batch.run(k, entries, new Batch.Settings(scenario, games, seed, bots, t, fails), bar::update);
+        bar.finish();
+        double secs = (System.nanoTime() - t0) / 1e9;
+        if (csv != null) writeAtomically(csv, Csv.of(records));
+        ObjectNode out = Json.object();
+        out.put("system", sys.id()).put("scenario", scenario).put("gamesPerVariant", games).put("seed", seed).put("bots", bots);
+        out.put("note", "every variant played the same " + games + " seeds derived from master seed " + seed
+                + ": differences come from the rules, not the dice");
+        Summary.of(entries, records).fields().forEachRemaining(f -> out.set(f.getKey(), f.getValue()));
+        ObjectNode perf = out.putObject("performance");
+        perf.put("seconds", Math.round(secs * 100) / 100.0).put("gamesPerSecond", Math.round(records.size() / secs * 10) / 10.0)
+                .put("threads", t).put("runtime", ScriptHost.runtime());
+        if (csv != null) out.put("csv", csv.toString());
+        if (common.json) {
+            common.printJson(out);
+            return;
+        }
+        print(out);
+    }
+
+    private void print(ObjectNode out) {
+        PrintWriter w = common.out();
+        w.println(out.get("note").asText());
+        for (JsonNode v : out.get("variants")) {
+            w.printf("%s (%s): %d games, %s turns, %s actions%n", v.get("name").asText(), v.get("id").asText(), v.get("games").asInt(),
+                    mean(v.get("turns")), mean(v.get("actions")));
+            v.get("outcomes").fields().forEachRemaining(o -> w.printf(Locale.ROOT, "  %-12s %5.1f%%  [%5.1f, %5.1f]%n", o.getKey(),
+                    100 * o.getValue().get("rate").asDouble(), 100 * o.getValue().get("low").asDouble(), 100 * o.getValue().get("high").asDouble()));
+            v.get("metrics").fields().forEachRemaining(m -> w.printf("  %-24s %s%n", m.getKey(), mean(m.getValue())));
+            if (!v.get("errors").isEmpty()) w.printf("  %d games hit an error; first: seed %s: %s%n", v.get("errors").size(),
+                    v.get("errors").get(0).get("seed").asText(), v.get("errors").get(0).get("error").asText());
+        }
+        for (JsonNode c : out.get("comparisons")) {
+            w.printf("%s against %s:%n", c.get("variant").asText(), c.get("against").asText());
+            c.get("outcomes").fields().forEachRemaining(o -> w.printf(Locale.ROOT, "  %-12s %+5.1f points [%+5.1f, %+5.1f]  p=%.3f%s%n", o.getKey(),
+                    100 * o.getValue().get("diff").asDouble(), 100 * o.getValue().get("low").asDouble(), 100 * o.getValue().get("high").asDouble(),
+                    o.getValue().get("p").asDouble(), o.getValue().get("significant").asBoolean() ? "  significant" : ""));
+        }
+        JsonNode p = out.get("performance");
+        w.printf("%s s, %s games/s on %d threads (%s)%n", p.get("seconds").asText(), p.get("gamesPerSecond").asText(), p.get("threads").asInt(), p.get("runtime").asText());
+        if (out.has("csv")) w.println("per-game rows in " + out.get("csv").asText());
+        w.flush();
+    }
+
+    private static String mean(JsonNode m) { return String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", m.get("mean").asDouble(), m.get("low").asDouble(), m.get("high").asDouble()); }
+
+    private static void writeAtomically(Path file, String text) {
+        try {
+            Path dir = file.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+            Files.writeString(tmp, text);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new InputException(file.toString(), 0, 0, "cannot write: " + e.getMessage());
+        }
+    }
+
+}

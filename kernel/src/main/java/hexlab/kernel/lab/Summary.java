@@ -1,0 +1,100 @@
+package hexlab.kernel.lab;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.util.Json;
+import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/** Per-variant outcome rates, lengths, metrics and rule usage, and each variant against the first. */
+public final class Summary {
+    private Summary() {}
+
+    public static ObjectNode of(List<Batch.Entry> variants, List<GameRecord> records) {
+        Map<String, List<GameRecord>> by = new LinkedHashMap<>();
+        for (Batch.Entry e : variants) by.put(e.name(), new ArrayList<>());
+        for (GameRecord r : records) by.get(r.variant()).add(r);
+        TreeSet<String> outcomes = new TreeSet<>(), levels = new TreeSet<>();
+        for (GameRecord r : records) {
+            outcomes.add(r.winner());
+            if (r.level() != null) levels.add(r.winner() + " " + r.level());
+        }
+        ObjectNode root = Json.object();
+        ArrayNode vs = root.putArray("variants");
+        Map<String, Map<String, Stats.Rate>> rates = new LinkedHashMap<>();
+        for (Batch.Entry e : variants) {
+            List<GameRecord> games = by.get(e.name());
+            ObjectNode v = vs.addObject();
+            v.put("name", e.name()).put("id", e.variant().id()).put("spec", e.variant().spec()).put("games", games.size());
+            Map<String, Stats.Rate> rs = new LinkedHashMap<>();
+            ObjectNode oc = v.putObject("outcomes");
+            for (String o : outcomes) {
+                Stats.Rate r = Stats.rate((int) games.stream().filter(g -> g.winner().equals(o)).count(), games.size());
+                rs.put(o, r);
+                oc.set(o, rate(r));
+            }
+            rates.put(e.name(), rs);
+            ObjectNode lv = v.putObject("levels");
+            for (String l : levels) {
+                lv.set(l, rate(Stats.rate((int) games.stream().filter(g -> g.level() != null && (g.winner() + " " + g.level()).equals(l)).count(), games.size())));
+            }
+            SummaryStatistics turns = new SummaryStatistics(), acts = new SummaryStatistics();
+            Map<String, SummaryStatistics> metrics = new TreeMap<>();
+            Map<String, int[]> usage = new TreeMap<>();
+            List<GameRecord> broken = new ArrayList<>();
+            for (GameRecord g : games) {
+                if (g.error() != null) {
+                    broken.add(g);
+                    continue;
+                }
+                turns.addValue(g.turn());
+                acts.addValue(g.actions());
+                g.metrics().forEach((k, x) -> metrics.computeIfAbsent(k, q -> new SummaryStatistics()).addValue(x));
+                g.usage().forEach((k, n) -> {
+                    int[] u = usage.computeIfAbsent(k, q -> new int[2]);
+                    u[0]++;
+                    u[1] += n;
+                });
+            }
+            v.set("turns", mean(Stats.mean(turns)));
+            v.set("actions", mean(Stats.mean(acts)));
+            ObjectNode m = v.putObject("metrics");
+            metrics.forEach((k, s) -> m.set(k, mean(Stats.mean(s))));
+            ObjectNode u = v.putObject("usage");
+            usage.forEach((k, n) -> u.putObject(k).put("games", n[0]).put("times", n[1]));
+            ArrayNode errs = v.putArray("errors");
+            for (GameRecord g : broken) errs.addObject().put("game", g.game()).put("seed", g.seed()).put("error", g.error()).put("save", g.save());
+        }
+        ArrayNode cmp = root.putArray("comparisons");
+        if (variants.size() > 1) {
+            String base = variants.getFirst().name();
+            for (Batch.Entry e : variants.subList(1, variants.size())) {
+                ObjectNode c = cmp.addObject().put("variant", e.name()).put("against", base);
+                ObjectNode d = c.putObject("outcomes");
+                for (String o : outcomes) {
+                    Stats.Difference x = Stats.difference(rates.get(base).get(o), rates.get(e.name()).get(o));
+                    d.putObject(o).put("diff", round(x.diff())).put("low", round(x.low())).put("high", round(x.high())).put("p", round(x.p()))
+                            .put("significant", x.p() < 0.05);
+                }
+            }
+        }
+        return root;
+    }
+
+    private static ObjectNode rate(Stats.Rate r) {
+        return Json.object().put("count", r.count()).put("rate", round(r.rate())).put("low", round(r.low())).put("high", round(r.high()));
+    }
+
+    private static ObjectNode mean(Stats.Mean m) {
+        return Json.object().put("mean", round(m.mean())).put("low", round(m.low())).put("high", round(m.high())).put("sd", round(m.sd()));
+    }
+
+    /** Four decimals: enough for rates, and stable text for byte-identical output. */
+    static double round(double x) { return Double.isNaN(x) ? x : Math.round(x * 10_000) / 10_000.0; }
+}
