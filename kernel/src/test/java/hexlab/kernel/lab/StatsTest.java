@@ -1,0 +1,36 @@
+package hexlab.kernel.lab;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class StatsTest {
+    @Test
+    void wilsonIntervalMatchesTheTextbookValue() {
+        // 81 of 263: Wilson 95% interval 0.2553 to 0.3662 (Newcombe 1998, example)
+        Stats.Rate r = Stats.rate(81, 263);
+        assertEquals(0.3080, r.rate(), 1e-4);
+        assertEquals(0.2553, r.low(), 5e-4);
+        assertEquals(0.3662, r.high(), 5e-4);
+    }
+
+    @Test
+    void wilsonIntervalStaysInsideZeroAndOneAtTheEdges() {
+        Stats.Rate none = Stats.rate(0, 20), all = Stats.rate(20, 20);
+        assertEquals(0.0, none.low(), 1e-12);
+        assertTrue(none.high() > 0.1 && none.high() < 0.2, "0 of 20 still leaves room: " + none.high());
+        assertEquals(1.0, all.high(), 1e-12);
+    }
+
+    @Test
+    void newcombeHybridIntervalForADifferenceOfRates() {
+        // Newcombe 1998 example: 56/70 vs 48/80, difference 0.2 with interval 0.0524 to 0.3339
+        Stats.Difference d = Stats.difference(Stats.rate(48, 80), Stats.rate(56, 70));
+        assertEquals(0.2, d.diff(), 1e-9);
+        assertEquals(0.0524, d.low(), 5e-4);
+        assertEquals(0.3339, d.high(), 5e-4);
+        assertTrue(d.p() < 0.01, "a 20-point gap on 150 games is significant: p=" + d.p());
+        assertEquals(1.0, Stats.difference(Stats.rate(0, 50), Stats.rate(0, 50)).p(), 1e-12);
+    }
+}
