@@ -49,7 +49,7 @@ public final class RulesContext implements AutoCloseable {
         this.bridge = new HostBridge(map == null ? null : new MapBoard(map));
         this.context = Context.newBuilder("js")
                 .engine(ScriptHost.engine())
-                .sandbox(SandboxPolicy.CONSTRAINED)
+                .sandbox(ScriptHost.POLICY)
                 .out(OutputStream.nullOutputStream())
                 .err(OutputStream.nullOutputStream())
                 .allowHostAccess(HOST_ACCESS)

@@ -16,6 +16,12 @@ public final class ScriptHost {
     private static volatile Engine engine;
     private static final Map<String, Source> SOURCES = new ConcurrentHashMap<>();
 
+    /**
+     * The sandbox. {@code -Dhexlab.diagnostics=true} relaxes it to TRUSTED so Truffle's tracing
+     * options (engine.TraceCompilation, ...) can be given for a profiling run; never for play.
+     */
+    static final SandboxPolicy POLICY = Boolean.getBoolean("hexlab.diagnostics") ? SandboxPolicy.TRUSTED : SandboxPolicy.CONSTRAINED;
+
     private ScriptHost() {}
 
     public static Engine engine() {
@@ -24,7 +30,7 @@ public final class ScriptHost {
             synchronized (ScriptHost.class) {
                 if (engine == null) {
                     engine = Engine.newBuilder("js")
-                            .sandbox(SandboxPolicy.CONSTRAINED)
+                            .sandbox(POLICY)
                             .out(OutputStream.nullOutputStream())
                             .err(OutputStream.nullOutputStream())
                             .option("engine.WarnInterpreterOnly", "false")

@@ -120,4 +120,20 @@ class WholeGameTest {
         assertEquals("blue", zoc.get("0602").asText());
         assertThrows(hexlab.kernel.error.InputException.class, () -> g.overlay("nope", null));
     }
+
+    @Test
+    void saveUnderChangedRulesNamesTheSectionsAndTheDivergence(@TempDir Path dir) throws Exception {
+        Match.Played p = play(base, 21, "aggressive");
+        Path f = dir.resolve("g.json");
+        p.save().write(f);
+        Path root = Fixtures.copyToy(dir.resolve("root"));
+        // the CRT changes under the save: every combat result from then on may differ
+        String crt = Fixtures.read(root, "tables/toy/combat.yaml");
+        Fixtures.write(root, "tables/toy/combat.yaml", crt.replace("1: [AR, EX, DR, DE]", "1: [DE, DE, DE, DE]")
+                .replace("2: [AR, DR, DR, DE]", "2: [DE, DE, DE, DE]").replace("3: [AE, AR, EX, DR]", "3: [DE, DE, DE, DE]"));
+        Replay.Report r = Replay.run(new Kernel(root).catalog(), SaveFile.read(f));
+        assertEquals(java.util.List.of("combat 1.0.0 (same version, content changed)"), r.changed());
+        assertFalse(r.identical());
+        assertTrue(r.divergedAt() >= 0, r.reason());
+    }
 }
