@@ -16,6 +16,11 @@ import java.util.List;
  * Usage: bench/run [extra JMH options]
  */
 public final class BenchMain {
+    private static Double score(List<String[]> rows, String mode, String bench) {
+        for (String[] r : rows) if (r[0].equals(mode) && r[1].equals(bench)) return Double.parseDouble(r[2]);
+        return null;
+    }
+
     public static void main(String[] args) throws RunnerException {
         String jvmci = System.getProperty("hexlab.jvmci.dir");
         if (jvmci == null) throw new IllegalStateException("run through bench/run, which passes -Dhexlab.jvmci.dir");
@@ -26,11 +31,11 @@ public final class BenchMain {
                 {"interpreted"}};
         List<String[]> rows = new ArrayList<>();
         for (String[] mode : modes) {
-            List<String> jvm = new ArrayList<>(List.of("-Dhexlab.expect=" + mode[0], cache, "--enable-native-access=ALL-UNNAMED",
+            List<String> jvm = new ArrayList<>(List.of("-Dhexlab.expect=" + mode[0], cache, "-Dhexlab.statementLimit=" + System.getProperty("hexlab.statementLimit", "200000000"), "--enable-native-access=ALL-UNNAMED",
                     "--sun-misc-unsafe-memory-access=allow", "-Dpolyglot.engine.WarnInterpreterOnly=false"));
             jvm.addAll(List.of(mode).subList(1, mode.length));
             Options opt = new OptionsBuilder()
-                    .include(BoundaryBench.class.getName())
+                    .include(args.length > 0 ? args[0] : "hexlab.bench.*")
                     .forks(1).warmupIterations(5).warmupTime(org.openjdk.jmh.runner.options.TimeValue.seconds(2))
                     .measurementIterations(5).measurementTime(org.openjdk.jmh.runner.options.TimeValue.seconds(2))
                     .jvmArgsAppend(jvm.toArray(String[]::new))
@@ -39,11 +44,15 @@ public final class BenchMain {
             for (RunResult r : results) {
                 var s = r.getPrimaryResult();
                 rows.add(new String[] {mode[0], r.getParams().getBenchmark().replaceAll(".*\\.", ""),
-                        String.format("%.1f", s.getScore()), String.format("%.1f", s.getScoreError())});
+                        String.format("%.1f", s.getScore()), String.format("%.1f", s.getScoreError()), s.getScoreUnit()});
             }
         }
         System.out.println();
-        System.out.printf("%-12s %-18s %12s %10s%n", "runtime", "benchmark", "ns/op", "error");
-        for (String[] r : rows) System.out.printf("%-12s %-18s %12s %10s%n", (Object[]) r);
+        System.out.printf("%-12s %-18s %12s %10s %s%n", "runtime", "benchmark", "score", "error", "unit");
+        for (String[] r : rows) System.out.printf("%-12s %-18s %12s %10s %s%n", (Object[]) r);
+        for (String mode : new String[] {"compiled", "interpreted"}) {
+            Double js = score(rows, mode, "scripted"), java = score(rows, mode, "java");
+            if (js != null && java != null) System.out.printf("%s: scripted movement workload / Java = %.2fx%n", mode, js / java);
+        }
     }
 }

@@ -54,7 +54,10 @@ final class BenchSystem {
                                   [Ae, Ae, A2, A1, A1, Br, D1], [Ae, Ae, Ae, A2, A1, A1, Br], [Ae, Ae, Ae, Ae, A2, A1, A1]]
                     """);
             Files.writeString(root.resolve("rules-scripts/bench/bench.js"), """
-                    export function setup(ctx, scenario) { ctx.state.pieces = {}; }
+                    export function setup(ctx, scenario) {
+                      ctx.state.pieces = {};
+                      for (const p of scenario.pieces || []) ctx.state.pieces[p.id] = { id: p.id, side: p.side, hex: p.hex, ma: p.ma };
+                    }
                     export const idle = { actions: () => [{ do: "wait" }], apply(ctx) {} };
                     export function noop(ctx) { return true; }
                     export function rolls(ctx, n) { let s = 0; for (let i = 0; i < n; i++) s += ctx.roll("d6", "benchmark"); return s; }
@@ -64,8 +67,22 @@ final class BenchSystem {
                       return s;
                     }
                     export function reach(ctx, a) { return Object.keys(ctx.map.reach(a.from, a.budget, ctx.table.costs)).length; }
+                    // the movement workload: every unit of a side, stopped by the enemy's zone of control
+                    export function movement(ctx, side) {
+                      const enemies = [], own = [];
+                      for (const id in ctx.state.pieces) { const p = ctx.state.pieces[id]; (p.side === side ? own : enemies).push(p); }
+                      const zoc = {}, blocked = [];
+                      for (const e of enemies) { blocked.push(e.hex); for (const h of ctx.map.neighbors(e.hex)) zoc[h] = true; }
+                      const spec = { terrain: ctx.table.costs.terrain, hexsides: ctx.table.costs.hexsides, blocked, stop: Object.keys(zoc) };
+                      let total = 0;
+                      for (const p of own) {
+                        const r = ctx.map.reach(p.hex, p.ma, spec);
+                        for (const h in r) total += r[h];
+                      }
+                      return total;
+                    }
                     """);
-            Files.writeString(root.resolve("scenarios/bench/s.yaml"), "id: s\nname: s\nsource: bench\nmap: main\nturns: {first: 1, last: 1}\n");
+            Files.writeString(root.resolve("scenarios/bench/s.yaml"), "id: s\nname: s\nsource: bench\nmap: main\nturns: {first: 1, last: 1}\npieces:\n" + pieces());
             Files.writeString(root.resolve("tables/bench/map.yaml"), map());
             return root;
         } catch (IOException e) {
@@ -90,6 +107,18 @@ final class BenchSystem {
                 + "default-terrain: mixed\nterrain:\n  broken: \"" + broken.toString().trim() + "\"\n  rough: \"" + rough.toString().trim() + "\"\n"
                 + "hexsides:\n  road: \"" + road.toString().trim() + "\"\n  river: \"" + river.toString().trim() + "\"\n  escarpment: \"\"\n";
     }
+
+    /** Twenty units a side: side a in the west half, side b facing it in the east half. */
+    static String pieces() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < UNITS; i++) {
+            sb.append("  - {id: a").append(i).append(", side: a, hex: \"").append(id(8 + (i % 5) * 2, 3 + (i / 5) * 5)).append("\", ma: ").append(8 + i % 5).append("}\n");
+            sb.append("  - {id: b").append(i).append(", side: b, hex: \"").append(id(24 + (i % 5) * 2, 4 + (i / 5) * 5)).append("\", ma: ").append(8 + i % 5).append("}\n");
+        }
+        return sb.toString();
+    }
+
+    static final int UNITS = 20;
 
     static String id(int c, int r) { return String.format("%02d%02d", c, r); }
 }

@@ -30,7 +30,7 @@ import java.util.Map;
  */
 public final class RulesContext implements AutoCloseable {
     /** Statements one call into the rules may execute before it is stopped as a runaway. */
-    public static final long STATEMENT_LIMIT = 200_000_000L;
+    public static final long STATEMENT_LIMIT = Long.getLong("hexlab.statementLimit", 200_000_000L);
 
     private static final HostAccess HOST_ACCESS = HostAccess.newBuilder(HostAccess.CONSTRAINED).build();
     private static final String PRELUDE = readPrelude();
@@ -57,7 +57,7 @@ public final class RulesContext implements AutoCloseable {
                 .allowIO(IOAccess.NONE)
                 .allowPolyglotAccess(PolyglotAccess.NONE)
                 .option("js.esm-eval-returns-exports", "true")
-                .resourceLimits(ResourceLimits.newBuilder().statementLimit(STATEMENT_LIMIT, null).build())
+                .resourceLimits(STATEMENT_LIMIT > 0 ? ResourceLimits.newBuilder().statementLimit(STATEMENT_LIMIT, null).build() : null)
                 .build();
         try {
             Value factory = context.eval(ScriptHost.script("kernel/prelude.js", PRELUDE));
@@ -88,7 +88,7 @@ public final class RulesContext implements AutoCloseable {
     public Value call(String fn, Object... args) {
         if (dead) throw new RuleError(null, "the rules context was stopped by an earlier runaway script; start the game again");
         Value f = fns.computeIfAbsent(fn, k::getMember);
-        context.resetLimits();
+        if (STATEMENT_LIMIT > 0) context.resetLimits();
         try {
             return f.execute(args);
         } catch (PolyglotException e) {
