@@ -27,6 +27,10 @@ final class Errors {
         return new RuleError(guestLocation(e), clean(e.getMessage()) + " (while " + doing + ")");
     }
 
+    static RuleError runaway(PolyglotException e, String doing, String how) {
+        return new RuleError(guestLocation(e), "runaway script stopped: it " + how + " in one call (an endless loop?) while " + doing);
+    }
+
     private static String clean(String msg) {
         if (msg == null) return "error";
         // GraalJS prefixes syntax errors with "SyntaxError: file:line:col "; the location is given separately

@@ -29,8 +29,11 @@ import java.util.Map;
  * engine. Games run in it one after another: the state lives in the game, not in the context.
  */
 public final class RulesContext implements AutoCloseable {
-    /** Statements one call into the rules may execute before it is stopped as a runaway. */
-    public static final long STATEMENT_LIMIT = Long.getLong("hexlab.statementLimit", 200_000_000L);
+    /**
+     * Statements one call into the rules may execute before it is stopped as a runaway; 0 (the
+     * default) leaves runaways to the {@link Watchdog}'s time limit, which costs nothing per statement.
+     */
+    public static final long STATEMENT_LIMIT = Long.getLong("hexlab.statementLimit", 0L);
 
     private static final HostAccess HOST_ACCESS = HostAccess.newBuilder(HostAccess.CONSTRAINED).build();
     private static final String PRELUDE = readPrelude();
@@ -42,6 +45,8 @@ public final class RulesContext implements AutoCloseable {
     private final Value k;
     private final Map<String, Value> fns = new java.util.HashMap<>();
     private boolean dead;
+    volatile long callStarted;       // System.nanoTime() of the call in progress, 0 when idle
+    volatile boolean timedOut;
 
     public RulesContext(Catalog catalog, Variant variant, HexMap map) {
         this.variant = variant;
@@ -72,6 +77,7 @@ public final class RulesContext implements AutoCloseable {
                 k.getMember("override").execute(p.section(), p.export(), ns, p.export());
             }
             k.getMember("bindAll").execute();
+            Watchdog.watch(this);
         } catch (PolyglotException e) {
             close();
             throw Errors.rule(e, "loading the rules of " + variant.id());
@@ -89,11 +95,16 @@ public final class RulesContext implements AutoCloseable {
         if (dead) throw new RuleError(null, "the rules context was stopped by an earlier runaway script; start the game again");
         Value f = fns.computeIfAbsent(fn, k::getMember);
         if (STATEMENT_LIMIT > 0) context.resetLimits();
+        timedOut = false;
+        callStarted = System.nanoTime();
         try {
             return f.execute(args);
         } catch (PolyglotException e) {
             if (e.isResourceExhausted() || e.isCancelled()) dead = true;
+            if (timedOut || e.isInterrupted()) throw Errors.runaway(e, fn, "ran longer than " + Watchdog.limit().toSeconds() + " s");
             throw Errors.rule(e, fn);
+        } finally {
+            callStarted = 0;
         }
     }
 
@@ -105,8 +116,23 @@ public final class RulesContext implements AutoCloseable {
 
     public boolean isDead() { return dead; }
 
+    /** Called by the watchdog thread: stops the call in progress, leaving the context usable. */
+    void interrupt() {
+        try {
+            context.interrupt(java.time.Duration.ofSeconds(5));
+        } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+            dead = true;
+            try {
+                context.close(true);
+            } catch (RuntimeException ignored) {
+                // cancelling a context that will not stop: it is unusable either way
+            }
+        }
+    }
+
     @Override
     public void close() {
+        Watchdog.forget(this);
         try {
             context.close(true);
         } catch (PolyglotException | IllegalStateException ignored) {
