@@ -521,6 +521,12 @@ public final class Game implements HostBridge.Game {
     public record Snapshot(String state, List<Frame> frames, long diceState, long diceRolls, JsonNode result,
                            List<JsonNode> actions, String seeking, boolean seekSide, int turn) {}
 
+    /**
+     * The control stack, outermost first, read-only: the inspector tells a frame still running from
+     * one entered again (the next pass of a repeat) by identity, which the frames' JSON cannot show.
+     */
+    public List<Frame> frames() { return java.util.Collections.unmodifiableList(stack); }
+
     /** The JSON array of the control stack (for saves and the inspector). */
     public ArrayNode framesJson() { return Json.MAPPER.valueToTree(stack); }
 }

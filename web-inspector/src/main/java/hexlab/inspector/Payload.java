@@ -1,0 +1,96 @@
+package hexlab.inspector;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
+import hexlab.kernel.bot.Bots;
+import hexlab.kernel.play.Game;
+import hexlab.kernel.play.View;
+import hexlab.kernel.rules.Variant;
+import hexlab.kernel.util.Json;
+
+import java.util.ArrayList;
+
+/** The JSON the browser gets for a game: who and what it is, where it stands, its log and its lines. Built under the session's lock. */
+final class Payload {
+    private Payload() {}
+
+    /** Everything: for opening a game. */
+    static ObjectNode full(Session s) {
+        synchronized (s) {
+            Change c = new Change();
+            c.logFrom(0);
+            return update(s, c);
+        }
+    }
+
+    /** What changed: the position always, the log from the first changed entry, the lines, any report. */
+    static ObjectNode update(Session s, Change c) {
+        synchronized (s) {
+            ObjectNode o = Json.object();
+            o.put("id", s.id);
+            o.set("game", meta(s));
+            VariantGame vg = s.current(c);
+            o.set("position", position(s, vg));
+            Line line = s.line();
+            if (c.logFrom >= 0) {
+                ObjectNode log = o.putObject("log");
+                log.put("line", line.id).put("from", c.logFrom);
+                ArrayNode es = log.putArray("entries");
+                for (int i = c.logFrom; i <= line.length(); i++) es.add(line.entry(i).toJson());
+            }
+            ArrayNode lines = o.putArray("lines");
+            for (Line l : s.lines()) lines.add(l.summary(l == line, s.cursor()));
+            if (c.refusal != null) o.putObject("refusal").put("reason", c.refusal.reason()).put("rule", c.refusal.rule()).put("text", c.refusal.describe());
+            if (c.report != null) o.set("report", c.report);
+            if (c.stopped != null) o.put("stopped", c.stopped);
+            o.put("more", c.more);
+            o.put("taken", c.taken);
+            if (!c.warnings.isEmpty()) o.set("warnings", Json.MAPPER.valueToTree(c.warnings));
+            return o;
+        }
+    }
+
+    static ObjectNode meta(Session s) {
+        ObjectNode o = Json.object();
+        o.putObject("system").put("id", s.system.id()).put("name", s.system.name()).put("version", s.system.version())
+                .set("sides", Json.MAPPER.valueToTree(s.system.sides()));
+        o.putObject("scenario").put("id", s.scenario.id()).put("name", s.scenario.name()).put("source", s.scenario.source())
+                .put("firstTurn", s.scenario.firstTurn()).put("lastTurn", s.scenario.lastTurn());
+        o.put("seed", s.seed);
+        o.set("variant", variant(s.variant()));
+        o.putObject("settings").put("undoMayNotCrossRoll", s.undoMayNotCrossRoll());
+        o.set("overlays", Json.MAPPER.valueToTree(new ArrayList<>(s.system.overlays().keySet())));
+        o.set("bots", Json.MAPPER.valueToTree(Bots.names(s.system)));
+        o.put("hasMap", s.map() != null);
+        return o;
+    }
+
+    static ObjectNode variant(Variant v) {
+        ObjectNode o = Json.object();
+        o.put("id", v.id()).put("spec", v.spec());
+        o.set("options", Json.MAPPER.valueToTree(v.options()));
+        o.set("errata", Json.MAPPER.valueToTree(v.errata()));
+        return o;
+    }
+
+    static ObjectNode position(Session s, VariantGame vg) {
+        Game g = vg.game;
+        View v = g.view(null);
+        ObjectNode o = Json.object();
+        o.put("line", s.line().id).put("cursor", s.cursor()).put("length", s.line().length());
+        o.put("turn", v.turn());
+        o.set("breadcrumb", Json.MAPPER.valueToTree(v.breadcrumb()));
+        o.put("toAct", v.toAct());
+        o.put("prompt", v.prompt());
+        o.put("rule", v.rule());
+        ArrayNode acts = o.putArray("actions");
+        for (JsonNode a : v.actions()) acts.add(a);
+        o.set("result", v.result());
+        o.put("over", v.over());
+        o.put("hash", s.line().entry(s.cursor()).hash());
+        o.putRawValue("state", new RawValue(g.stateJson()));
+        return o;
+    }
+}

@@ -1,0 +1,306 @@
+package hexlab.inspector;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.error.InputException;
+import hexlab.kernel.persist.SaveFile;
+import hexlab.kernel.rules.RuleSystem;
+import hexlab.kernel.rules.Variant;
+import hexlab.kernel.util.Json;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** The HTTP API under /api: the engine surface (view, act, bots), time travel, rules swaps, saves, tables, overlays, the console. */
+final class Routes {
+    private final Kernel kernel;
+    private final Catalogue catalogue;
+    private final Sessions sessions;
+
+    Routes(Kernel kernel, Catalogue catalogue, Sessions sessions) {
+        this.kernel = kernel;
+        this.catalogue = catalogue;
+        this.sessions = sessions;
+    }
+
+    void install(Javalin app) {
+        app.get("/api/systems", ctx -> {
+            boolean reload = "true".equals(ctx.queryParam("reload"));
+            if (reload) close();   // the spare game was made from the files as they were
+            json(ctx, catalogue.list(reload));
+        });
+        app.get("/api/systems/{system}", ctx -> json(ctx, catalogue.describe(kernel.system(ctx.pathParam("system")))));
+        app.get("/api/default", ctx -> json(ctx, catalogue.defaultChoice()));
+
+        app.post("/api/games", this::create);
+        app.get("/api/games/{id}", ctx -> json(ctx, Payload.full(session(ctx))));
+        app.delete("/api/games/{id}", ctx -> {
+            sessions.remove(session(ctx).id);
+            json(ctx, Json.object().put("closed", ctx.pathParam("id")));
+        });
+        app.get("/api/games/{id}/map", this::map);
+        app.post("/api/games/{id}/act", this::act);
+        app.post("/api/games/{id}/bots", this::bots);
+        app.post("/api/games/{id}/undo", ctx -> update(ctx, session(ctx), Session::undo));
+        app.post("/api/games/{id}/jump", ctx -> {
+            Body b = Body.of(ctx.body());
+            int n = (int) b.whole("n", -1);
+            update(ctx, session(ctx), s -> s.jump(n));
+        });
+        app.post("/api/games/{id}/line", ctx -> {
+            String line = Body.of(ctx.body()).requiredText("line");
+            update(ctx, session(ctx), s -> s.switchLine(line));
+        });
+        app.put("/api/games/{id}/settings", ctx -> {
+            Body b = Body.of(ctx.body());
+            Session s = session(ctx);
+            synchronized (s) {
+                if (b.has("undoMayNotCrossRoll")) s.undoMayNotCrossRoll(b.flag("undoMayNotCrossRoll", true));
+                json(ctx, Payload.meta(s));
+            }
+        });
+        app.post("/api/games/{id}/variant", ctx -> {
+            Session s = session(ctx);
+            Variant v = variant(s.system, Body.of(ctx.body()));
+            update(ctx, s, x -> x.revariant(v));
+        });
+        app.post("/api/games/{id}/compare", this::compare);
+        app.get("/api/games/{id}/compare/{n}", ctx -> {
+            Session s = session(ctx);
+            int n = intParam(ctx.pathParam("n"), "n");
+            json(ctx, s.compareAt(n));
+        });
+        app.get("/api/games/{id}/overlays/{name}", this::overlay);
+        app.get("/api/games/{id}/tables", ctx -> {
+            Session s = session(ctx);
+            json(ctx, TablesJson.list(s.variant(), kernel.catalog(), ctx.queryParam("q")));
+        });
+        app.get("/api/games/{id}/tables/{section}/{table}", ctx -> {
+            Session s = session(ctx);
+            json(ctx, TablesJson.one(s.variant(), kernel.catalog(), ctx.pathParam("section"), ctx.pathParam("table")));
+        });
+        app.post("/api/games/{id}/eval", ctx -> {
+            String expr = Body.of(ctx.body()).requiredText("expr");
+            json(ctx, session(ctx).eval(expr));
+        });
+        app.get("/api/games/{id}/save", this::save);
+        app.post("/api/saves", this::load);
+    }
+
+    // ---- handlers ---------------------------------------------------------------------------------
+
+    /**
+     * Starts the default game before anyone asks, so the first page opened draws its board at once.
+     * Taken by the first request for the default game with nothing else chosen.
+     */
+    void prepareSpare() {
+        ObjectNode d = catalogue.defaultChoice();
+        if (!d.path("system").isTextual()) return;
+        try {
+            RuleSystem sys = kernel.system(d.path("system").asText());
+            spare.set(Session.start(sessions.newId(), kernel, Variant.base(sys), d.path("scenario").asText(), d.path("seed").asLong(1)));
+        } catch (RuntimeException e) {
+            // the default is started again, with its error, when asked for
+        }
+    }
+
+    /** Closes the default game made beforehand, if no one took it. */
+    void close() {
+        Session s = spare.getAndSet(null);
+        if (s != null) s.close();
+    }
+
+    private final java.util.concurrent.atomic.AtomicReference<Session> spare = new java.util.concurrent.atomic.AtomicReference<>();
+
+    private void create(Context ctx) {
+        Body b = Body.of(ctx.body());
+        if (b.node().isEmpty()) {
+            Session ready = spare.getAndSet(null);
+            if (ready != null) {
+                sessions.adopt(ready);
+                ctx.status(201);
+                json(ctx, Payload.full(ready));
+                return;
+            }
+        }
+        String systemId = b.text("system", null);
+        String scenario = b.text("scenario", null);
+        long seed = b.whole("seed", 1);
+        if (systemId == null) {
+            // no system named: the game the inspector opens on
+            ObjectNode d = catalogue.defaultChoice();
+            if (!d.path("system").isTextual()) throw ApiError.bad("give \"system\": " + d.path("reason").asText());
+            systemId = d.path("system").asText();
+            if (scenario == null) scenario = d.path("scenario").asText();
+            if (!b.has("seed")) seed = d.path("seed").asLong(1);
+        }
+        RuleSystem sys = kernel.system(systemId);
+        Variant v = variant(sys, b);
+        if (scenario == null) {
+            if (sys.scenarios().isEmpty()) throw ApiError.bad("system " + sys.id() + " has no scenario to start");
+            scenario = sys.scenarios().get(0).id();
+        }
+        long gameSeed = seed;
+        boolean undoRule = b.flag("undoMayNotCrossRoll", true);
+        String sc = scenario;
+        Session s;
+        try {
+            s = sessions.add(id -> Session.start(id, kernel, v, sc, gameSeed));
+        } catch (InputException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // the rules did not load or walk to the first decision: the system is listed as failing to start
+            catalogue.startFailed(sys.id(), e);
+            throw e;
+        }
+        catalogue.started(sys.id());
+        s.undoMayNotCrossRoll(undoRule);
+        ctx.status(201);
+        json(ctx, Payload.full(s));
+    }
+
+    private void map(Context ctx) {
+        Session s = session(ctx);
+        if (s.map() == null) throw ApiError.notFound("system " + s.system.id() + " has no map");
+        ctx.header("Cache-Control", "max-age=3600");
+        json(ctx, MapJson.of(s.map()));
+    }
+
+    private void act(Context ctx) {
+        Body b = Body.of(ctx.body());
+        Session s = session(ctx);
+        String side = b.text("side", null);
+        if (b.has("index")) {
+            int index = (int) b.whole("index", -1);
+            update(ctx, s, x -> x.actIndex(index));
+            return;
+        }
+        JsonNode action = b.any("action");
+        if (action == null) throw ApiError.bad("give \"action\" (a JSON object, one of the legal actions) or \"index\" (its place in the list)");
+        if (!action.isObject()) throw ApiError.bad("\"action\" must be a JSON object such as {\"do\": \"done\"}");
+        update(ctx, s, x -> x.act(side, action));
+    }
+
+    private void bots(Context ctx) {
+        Body b = Body.of(ctx.body());
+        Session s = session(ctx);
+        Runner.Until until = Runner.Until.parse(b.text("until", "step"));
+        Map<String, String> names = b.names("bots");
+        for (Map.Entry<String, String> e : names.entrySet()) {
+            if (!s.system.sides().contains(e.getKey())) throw ApiError.bad("\"bots\" names side \"" + e.getKey() + "\"; sides: " + String.join(", ", s.system.sides()));
+            if (!hexlab.kernel.bot.Bots.names(s.system).contains(e.getValue())) {
+                throw ApiError.bad("unknown bot \"" + e.getValue() + "\" (bots: " + String.join(", ", hexlab.kernel.bot.Bots.names(s.system)) + ")");
+            }
+        }
+        boolean resume = b.flag("resume", false);
+        update(ctx, s, x -> x.runBots(names, until, resume));
+    }
+
+    private void compare(Context ctx) {
+        Body b = Body.of(ctx.body());
+        Session s = session(ctx);
+        Variant a = b.has("a") ? variant(s.system, nested(b, "a")) : s.variant();
+        if (!b.has("b")) throw ApiError.bad("give \"b\": {options, errata} (and optionally \"a\"; it defaults to the current variant)");
+        Variant bv = variant(s.system, nested(b, "b"));
+        synchronized (s) {
+            Comparison c = s.compare(a, bv);
+            ObjectNode o = c.toJson();
+            int d = c.firstDivergence();
+            o.set("at", s.compareAt(d >= 0 ? Math.min(d, c.actions.size()) : c.actions.size()));
+            json(ctx, o);
+        }
+    }
+
+    private void overlay(Context ctx) {
+        Session s = session(ctx);
+        String name = ctx.pathParam("name");
+        if (!s.system.overlays().containsKey(name)) {
+            throw ApiError.notFound("no overlay \"" + name + "\" in " + s.system.id() + " (overlays: " + String.join(", ", s.system.overlays().keySet()) + ")");
+        }
+        ObjectNode args = Json.object();
+        ctx.queryParamMap().forEach((k, v) -> {
+            if (!v.isEmpty() && !v.get(0).isEmpty()) args.put(k, v.get(0));
+        });
+        JsonNode values = s.overlay(name, args);
+        ObjectNode o = Json.object();
+        o.put("name", name);
+        o.set("args", args);
+        o.set("values", values == null || values.isNull() ? Json.object() : values);
+        json(ctx, o);
+    }
+
+    private void save(Context ctx) {
+        Session s = session(ctx);
+        SaveFile f = s.save();
+        String name = f.system() + "-" + f.scenario() + "-seed" + f.seed() + "-" + f.actions().size() + ".json";
+        ctx.header("Content-Disposition", "attachment; filename=\"" + name + "\"");
+        ctx.contentType("application/json").result(Json.pretty(f.toJson()));
+    }
+
+    private void load(Context ctx) throws IOException {
+        String name = ctx.queryParam("name");
+        String display = name == null || name.isBlank() ? "uploaded save" : name.replaceAll("[^A-Za-z0-9._ -]", "_");
+        if (ctx.body().isBlank()) throw ApiError.bad("the request body must be a save (the JSON a download gave)");
+        Path tmp = Files.createTempFile("hexlab-upload", ".json");
+        SaveFile f;
+        try {
+            Files.writeString(tmp, ctx.body());
+            f = SaveFile.read(tmp);
+        } catch (InputException e) {
+            // the temporary file's name means nothing to the designer: name the upload
+            throw new InputException(display, e.line(), e.column(), e.pointer(), e.getMessage(), null);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        Change c = new Change();
+        SaveFile save = f;
+        Session s = sessions.add(id -> Session.load(id, kernel, save, c));
+        ctx.status(201);
+        json(ctx, Payload.update(s, c));
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------------
+
+    private Session session(Context ctx) { return sessions.get(ctx.pathParam("id")); }
+
+    private interface Op { Change apply(Session s); }
+
+    private static void update(Context ctx, Session s, Op op) {
+        synchronized (s) {
+            Change c = op.apply(s);
+            json(ctx, Payload.update(s, c));
+        }
+    }
+
+    /** A variant from {options: {...}, errata: [...]} or {variant: "option:x,errata:y"}. */
+    private static Variant variant(RuleSystem sys, Body b) {
+        if (b.has("variant")) return Variant.parse(sys, b.text("variant", ""));
+        Map<String, Object> opts = b.options("options");
+        List<String> errata = b.strings("errata");
+        return Variant.of(sys, opts, errata);
+    }
+
+    private static Body nested(Body b, String field) {
+        JsonNode n = b.any(field);
+        if (!n.isObject()) throw ApiError.bad("\"" + field + "\" must be an object {options, errata}");
+        return Body.of(Json.write(n));
+    }
+
+    private static int intParam(String s, String what) {
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            throw ApiError.bad("\"" + what + "\" must be a whole number, found \"" + s + "\"");
+        }
+    }
+
+    static void json(Context ctx, JsonNode node) {
+        ctx.contentType("application/json").result(Json.write(node));
+    }
+}

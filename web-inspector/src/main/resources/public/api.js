@@ -1,0 +1,27 @@
+// The inspector's HTTP API (/api): JSON in, JSON out; a non-2xx answer becomes an ApiError with the server's message.
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.error) || "HTTP " + status);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+export async function api(method, path, body, raw) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = raw ? body : JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  const text = await res.text();
+  let json = null;
+  try { json = text ? JSON.parse(text) : null; } catch { json = { error: text.slice(0, 300) }; }
+  if (!res.ok) throw new ApiError(res.status, json);
+  return json;
+}
+
+export const get = (path) => api("GET", path);
+export const post = (path, body) => api("POST", path, body === undefined ? {} : body);
+export const put = (path, body) => api("PUT", path, body);
+export const del = (path) => api("DELETE", path);

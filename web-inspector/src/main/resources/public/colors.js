@@ -1,0 +1,65 @@
+// Colours for terrain, hexside features, sides and overlay values; unknown names get a stable hashed hue.
+const TERRAIN = {
+  clear: "#f2ecd6", open: "#f2ecd6", desert: "#efe3c0", mixed: "#e3d5ab", rough: "#cfb98c", broken: "#cfb98c",
+  hills: "#c7a876", hill: "#c7a876", mountain: "#a88e66", escarpment: "#b8976a", ridge: "#b8976a",
+  lake: "#9cc3de", sea: "#8db7d6", water: "#9cc3de", ocean: "#8db7d6", marsh: "#bcd0aa", "salt-marsh": "#c8d6bb",
+  sabkha: "#d8d7c4", depression: "#d9cfa8", town: "#dbc6b2", city: "#d0b09a", village: "#dbc6b2",
+  forest: "#a3c08c", woods: "#a3c08c", oasis: "#b5d29a", dunes: "#ead49c", sand: "#ead49c",
+};
+
+const CROSSING = new Set(["road", "coast-road", "coastal-road", "highway", "track", "trail", "railway", "railroad", "rail", "pipeline", "bridge"]);
+
+const SIDE_COLORS = {
+  red: "#b9342a", blue: "#2f67ad", axis: "#6f7f8c", german: "#6f7f8c", germany: "#6f7f8c", italian: "#6a9361", italy: "#6a9361",
+  british: "#c8a060", allied: "#c8a060", allies: "#c8a060", commonwealth: "#c8a060", us: "#7d8a46",
+};
+const PALETTE = ["#b9342a", "#2f67ad", "#4f8a3c", "#8a4fa0", "#c07a1a", "#3a8a8a"];
+
+function hash(s) {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 16777619); }
+  return Math.abs(h);
+}
+
+export function terrainColor(name) { return TERRAIN[name] || "hsl(" + (hash(name) % 360) + ",32%,80%)"; }
+
+export function sideColor(side, sides) {
+  if (SIDE_COLORS[side]) return SIDE_COLORS[side];
+  const i = sides ? sides.indexOf(side) : -1;
+  return i >= 0 ? PALETTE[i % PALETTE.length] : "hsl(" + (hash(String(side)) % 360) + ",45%,45%)";
+}
+
+export function textOn(color) {
+  const m = /^#(..)(..)(..)$/.exec(color);
+  if (!m) return "#111";
+  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#111" : "#fff";
+}
+
+/** A road-like feature runs from centre to centre across the side; anything else lies along the side. */
+export function crossesSide(name) { return CROSSING.has(name) || /road|track|trail|rail/.test(name); }
+
+export function hexsideStyle(name) {
+  if (/road|highway/.test(name)) return { stroke: "#b0602a", width: 3.5, dash: "" };
+  if (/track|trail/.test(name)) return { stroke: "#b0602a", width: 2.5, dash: "6 4" };
+  if (/rail/.test(name)) return { stroke: "#333", width: 2.5, dash: "2 3" };
+  if (/river|wadi-water|stream/.test(name)) return { stroke: "#2f78c4", width: 5, dash: "" };
+  if (/escarp|cliff|ridge/.test(name)) return { stroke: "#3f2a14", width: 5, dash: "", ticks: true };
+  if (/wadi/.test(name)) return { stroke: "#a5804e", width: 4, dash: "5 3" };
+  if (/mine/.test(name)) return { stroke: /axis|german|italian/.test(name) ? "#5a5a5a" : "#b3261e", width: 5, dash: "1 4", cap: "round" };
+  if (/wire|fort|box|perimeter/.test(name)) return { stroke: "#222", width: 3, dash: "4 2 1 2" };
+  return { stroke: "hsl(" + (hash(name) % 360) + ",55%,38%)", width: 4, dash: "" };
+}
+
+const OVERLAY_HUES = [48, 280, 160, 20, 200, 330];
+
+/** An overlay value's fill: sides in their colour, numbers shaded by size, anything else by hashed hue. */
+export function overlayFill(value, index, sides, max) {
+  if (typeof value === "string" && sides && sides.includes(value)) return sideColor(value, sides);
+  if (typeof value === "number") {
+    const t = max > 0 ? Math.min(1, value / max) : 0;
+    return "hsl(" + OVERLAY_HUES[index % OVERLAY_HUES.length] + ",80%," + (72 - 30 * t) + "%)";
+  }
+  if (value === true) return "hsl(" + OVERLAY_HUES[index % OVERLAY_HUES.length] + ",75%,55%)";
+  return "hsl(" + (hash(String(JSON.stringify(value))) % 360) + ",60%,55%)";
+}

@@ -1,0 +1,60 @@
+// The inspector page: loads the systems, opens the game named in the address (#game=ID) or the
+// default one, and wires every view to the store.
+import { initTabs } from "./tabs.js";
+import { initBoardView } from "./boardview.js";
+import { initOverlays } from "./overlays.js";
+import { initSequence } from "./sequence.js";
+import { initActions } from "./actionsview.js";
+import { initLog } from "./logview.js";
+import { initRules } from "./rules.js";
+import { initTables } from "./tables.js";
+import { initConsole } from "./console.js";
+import { initLines } from "./lines.js";
+import { initCompare } from "./compare.js";
+import { initSaves } from "./saves.js";
+import { initKeys } from "./keys.js";
+import { initSetup, loadSystems } from "./setup.js";
+import { get, post } from "./api.js";
+import * as commands from "./commands.js";
+import * as banner from "./banner.js";
+
+initTabs();
+initBoardView();
+initOverlays();
+initSequence();
+initActions();
+initLog();
+initRules();
+initTables();
+initConsole();
+initLines();
+initCompare();
+initSaves();
+initKeys();
+initSetup();
+
+async function boot() {
+  // the systems and the game are asked for at once: the board need not wait for the listing
+  const m = /game=([0-9a-z]+)/.exec(location.hash);
+  const game = m ? get("/api/games/" + m[1]).catch(() => null) : null;
+  const fresh = m ? null : post("/api/games", {}).catch((e) => e);
+  let systems;
+  try {
+    systems = await loadSystems(false);
+  } catch (e) {
+    banner.error(e);
+    return;
+  }
+  const opened = m ? await game : null;
+  if (opened) return commands.adopt(opened);
+  if (m) history.replaceState(null, "", location.pathname + location.search);
+  const r = fresh ? await fresh : await post("/api/games", {}).catch((e) => e);
+  if (r instanceof Error) {
+    const d = systems.default;
+    banner.show(d && d.reason ? d.reason : r.message, "error");
+    return;
+  }
+  commands.adopt(r, true);
+}
+
+boot();

@@ -1,0 +1,51 @@
+// The page's one state: the open game as the server last described it, plus what the designer selected.
+const listeners = {};
+
+export const store = {
+  systems: null,        // GET /api/systems
+  id: null,             // game id
+  game: null,           // system, scenario, seed, variant, settings, overlays, bots
+  position: null,       // turn, breadcrumb, toAct, prompt, actions, state, cursor, length
+  log: [],              // entries of the current line, 0 = start
+  lineId: null,
+  lines: [],
+  map: null,
+  selected: null,       // a piece id
+  overlays: new Set(),  // overlay names shown
+  overlaySide: "",      // overlay argument side ("" = all)
+  bots: {},             // side -> bot name for step and run
+  busy: false,
+};
+
+export function on(event, fn) { (listeners[event] = listeners[event] || []).push(fn); }
+
+export function emit(event, data) { for (const fn of listeners[event] || []) fn(data); }
+
+/** Merges a server answer (a full game or an update) into the store and tells the views. */
+export function applyUpdate(r) {
+  const newGame = r.id !== store.id;
+  store.id = r.id;
+  store.game = r.game;
+  store.position = r.position;
+  store.lines = r.lines || store.lines;
+  if (r.log) {
+    store.log = store.log.slice(0, r.log.from).concat(r.log.entries);
+    store.lineId = r.log.line;
+  }
+  if (newGame) {
+    store.selected = null;
+    for (const side of r.game.system.sides) if (!store.bots[side]) store.bots[side] = r.game.bots[r.game.bots.length > 1 ? 1 : 0];
+    emit("game", r);
+  }
+  if (store.selected && !pieceOf(store.selected)) store.selected = null;
+  emit("position", r);
+  if (r.log) emit("log", r.log);
+  emit("lines", store.lines);
+}
+
+export function pieces() {
+  const st = store.position && store.position.state;
+  return (st && st.pieces && typeof st.pieces === "object") ? st.pieces : {};
+}
+
+export function pieceOf(id) { return pieces()[id] || null; }

@@ -1,0 +1,86 @@
+package hexlab.inspector;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A small load script: steps (a bot takes one decision) and overlay requests against a running
+ * inspector, timed at the client over loopback. Games that end are replaced, untimed.
+ */
+final class Latency {
+    private final Http http;
+    private final String startBody;
+    private String id;
+    private String unit;
+
+    Latency(Http http, String startBody) {
+        this.http = http;
+        this.startBody = startBody;
+    }
+
+    /** Milliseconds per request, sorted. */
+    record Sample(String what, List<Double> ms) {
+        double at(double q) { return ms.get(Math.max(0, (int) Math.ceil(q * ms.size()) - 1)); }
+
+        String line() {
+            return String.format(Locale.ROOT, "%-28s n=%d  p50 %.1f ms  p95 %.1f ms  max %.1f ms", what, ms.size(), at(0.5), at(0.95), ms.get(ms.size() - 1));
+        }
+    }
+
+    private void fresh() {
+        JsonNode g = http.ok(http.post("/api/games", startBody));
+        id = g.path("id").asText();
+        unit = null;
+        var it = g.path("position").path("state").path("pieces").fieldNames();
+        if (it.hasNext()) unit = it.next();
+    }
+
+    Sample steps(int n, int warmUp) {
+        fresh();
+        List<Double> ms = new ArrayList<>();
+        for (int i = 0; i < n + warmUp; i++) {
+            long t0 = System.nanoTime();
+            JsonNode r = http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"step\"}"));
+            double d = (System.nanoTime() - t0) / 1e6;
+            if (i >= warmUp) ms.add(d);
+            if (r.path("position").path("over").asBoolean()) fresh();
+        }
+        Collections.sort(ms);
+        return new Sample("step (one bot decision)", ms);
+    }
+
+    Sample overlays(String overlay, boolean withUnit, int n, int warmUp) {
+        fresh();
+        List<Double> ms = new ArrayList<>();
+        for (int i = 0; i < n + warmUp; i++) {
+            String q = withUnit && unit != null ? "?unit=" + unit : "";
+            long t0 = System.nanoTime();
+            http.ok(http.get("/api/games/" + id + "/overlays/" + overlay + q));
+            double d = (System.nanoTime() - t0) / 1e6;
+            if (i >= warmUp) ms.add(d);
+            // move the position on now and then, so the overlay is not asked of one position only
+            if (i % 10 == 9) {
+                JsonNode r = http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"step\"}"));
+                if (r.path("position").path("over").asBoolean()) fresh();
+            }
+        }
+        Collections.sort(ms);
+        return new Sample("overlay " + overlay + (withUnit ? " (unit)" : ""), ms);
+    }
+
+    Sample starts(int n, int warmUp) {
+        List<Double> ms = new ArrayList<>();
+        for (int i = 0; i < n + warmUp; i++) {
+            long t0 = System.nanoTime();
+            fresh();
+            if (i >= warmUp) ms.add((System.nanoTime() - t0) / 1e6);
+            http.delete("/api/games/" + id);
+        }
+        Collections.sort(ms);
+        return new Sample("new game", ms);
+    }
+}
