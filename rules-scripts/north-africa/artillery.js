@@ -1,0 +1,120 @@
+// North Africa standard rules 8.0: artillery. 8.1 barrage (8.11-8.15), 8.2 combined attacks
+// (8.21-8.22), 8.3 adjacent attacks (8.31-8.34), 8.4 final protective fire (8.41-8.46),
+// 8.5 defence, 8.6 terrain (8.61-8.62). Table: tables/north-africa/artillery.yaml.
+//
+// The combat section builds and resolves attacks; this section says which artillery may barrage,
+// which may fire FPF, with what strength, and what an artillery-only attack can do.
+// Piece flags read here (reset each Combat Phase by the combat section): attacked, displaced,
+// fpfUsed (the Combat Phase number it fired FPF in), adverse (the Combat Phase number of the last
+// adverse result it suffered), noFpf (8.41, set by the combat section).
+
+export function isArtillery(ctx, piece) {
+  return !!(piece && piece.artillery);
+}
+
+// 2.32, 8.12, 8.42: counted from the firer's hex (excluded) to the defender's hex (included), which
+// is the hex distance; terrain and units in between do not matter (8.61).
+export function range(ctx, fromHex, toHex) {
+  return ctx.map.distance(fromHex, toHex);
+}
+
+// 8.11, 8.42: is `hex` within the Range Allowance of artillery `piece`?
+export function inRange(ctx, piece, hex) {
+  if (!isArtillery(ctx, piece) || !piece.hex || !hex) return false;
+  return range(ctx, piece.hex, hex) <= (piece.range || 0);
+}
+
+// 8.31, 8.32 (reading 1): enemy units `piece` is adjacent to with combat allowed across the hexside.
+export function adjacentEnemies(ctx, piece) {
+  const out = [];
+  if (!piece.hex) return out;
+  for (const h of ctx.map.neighbors(piece.hex)) {
+    if (!ctx.rules.combat.combatAllowed(piece.hex, h)) continue;
+    for (const q of ctx.piecesAt(h)) if (q.side !== piece.side && onMap(q)) out.push(q);
+  }
+  return out;
+}
+
+// 8.11, 8.13, 8.31, 7.82: may phasing artillery `piece` barrage from where it stands?
+// {ok: true} or {ok: false, rule, reason}.
+export function canBarrage(ctx, piece) {
+  if (!isArtillery(ctx, piece)) return no("8.0", piece.id + " is not an artillery unit");
+  if (!onMap(piece)) return no("13.25", piece.id + " is not on the map");
+  if (piece.side !== ctx.active) return no("8.0", piece.id + " belongs to the non-phasing player: barrage is the phasing player's (FPF is the other's, 8.4)");
+  if (piece.attacked) return no("7.14", piece.id + " has already attacked this Combat Phase");
+  if (piece.advanced) return no("7.96", piece.id + " advanced after combat and may not attack again this phase");
+  if (piece.displaced && ctx.table.readings["displaced-may-not-fire"]) return no("7.82", piece.id + " was displaced before it fired and may not fire this Combat Phase");
+  // 8.31, 8.32: artillery next to an enemy attacks it from the adjacent hex, never by barrage elsewhere
+  if (adjacentEnemies(ctx, piece).length > 0) return no("8.32", piece.id + " is adjacent to an enemy unit: it attacks adjacent units only, with its barrage strength (8.31)");
+  return { ok: true };
+}
+
+// 8.41-8.42 (with reading 2): may non-phasing artillery `piece` add FPF to a defender in one of `hexes`?
+// {ok: true} or {ok: false, rule, reason}.
+export function canFpf(ctx, piece, hexes) {
+  if (!isArtillery(ctx, piece)) return no("8.4", piece.id + " is not an artillery unit");
+  if (!onMap(piece)) return no("13.25", piece.id + " is not on the map");
+  if (piece.side === ctx.active) return no("8.41", "only the non-phasing player's artillery gives final protective fire");
+  const phase = phaseNo(ctx);
+  if (piece.fpfUsed === phase) return no("7.3", piece.id + " has already given final protective fire this Combat Phase (its strength is unitary)");
+  // 8.41: displaced, or already attacked successfully in this Combat Phase
+  if (piece.displaced) return no("8.41", piece.id + " has been displaced this Combat Phase");
+  if (piece.adverse === phase) return no("8.41", piece.id + " has already suffered a combat result this Combat Phase");
+  // 8.41: suffered a combat result in the previous Combat Phase
+  if (piece.noFpf || piece.adverse === phase - 1) return no("8.41", piece.id + " suffered a combat result in the previous Combat Phase");
+  // 8.41: adjacent to an enemy unit (plain adjacency, reading 1)
+  for (const h of ctx.map.neighbors(piece.hex)) {
+    for (const q of ctx.piecesAt(h)) if (q.side !== piece.side && onMap(q)) return no("8.41", piece.id + " is adjacent to enemy unit " + q.id);
+  }
+  // 8.42: range is counted to the friendly defender's hex
+  const list = Array.isArray(hexes) ? hexes : [hexes];
+  for (const h of list) if (inRange(ctx, piece, h)) return { ok: true };
+  return no("8.42", piece.id + " (range " + piece.range + ") is out of range of " + list.join(", "));
+}
+
+// 8.0, 8.31, 12.33: the barrage strength `piece` adds (zero when unsupplied).
+export function barrageStrength(ctx, piece, supplied) {
+  return supplied ? (piece.barrage || 0) : 0;
+}
+
+// 8.43, 12.33: the FPF strength `piece` adds to the defense (zero when unsupplied).
+export function fpfStrength(ctx, piece, supplied) {
+  return supplied ? (piece.fpf || 0) : 0;
+}
+
+// 8.5: an artillery unit under attack defends with its Defense Strength, never its FPF.
+export function defenseStrength(ctx, piece) {
+  return piece.defense || 0;
+}
+
+// 8.15: in an attack made solely by artillery and/or ground support only D4 touches the defender.
+// Returns true when `code` still affects the defender.
+export function affectsDefender(ctx, code) {
+  return ctx.table.barrage["artillery-only-affecting-results"].indexOf(code) >= 0;
+}
+
+// 8.45: FPF may not be given against an attack made solely by artillery (adjacent or not) and/or
+// ground support: `adjacent` are the attack's adjacent attackers.
+export function fpfAllowedAgainst(ctx, adjacent) {
+  for (const p of adjacent) if (!isArtillery(ctx, p)) return true;
+  return false;
+}
+
+// 8.62: may the defender claim hexside terrain against this attack? Never against artillery and/or
+// ground support alone; against a combined attack the hexside test runs over the adjacent
+// non-artillery attackers only (the combat section applies it).
+export function hexsideAttackers(ctx, adjacent) {
+  return adjacent.filter((p) => !isArtillery(ctx, p));
+}
+
+function phaseNo(ctx) {
+  return ctx.state.combat ? ctx.state.combat.phase || 0 : 0;
+}
+
+function onMap(p) {
+  return !!p.hex && (p.at === undefined || p.at === "map");
+}
+
+function no(rule, reason) {
+  return { ok: false, rule, reason };
+}

@@ -1,0 +1,105 @@
+// North Africa standard rules, section 14.0: exiting the map.
+//   14.0  a unit leaves the map by paying the MP to enter an imaginary hex beyond the edge, of the
+//         same terrain as the hex it leaves from (exitOptions).
+//   14.11 a unit that has left never returns (at: "exited"; nothing brings an exited unit back).
+//   14.12 exited units are not eliminated and are kept apart (state.exited, not state.eliminated).
+//   12.23 a unit unsupplied at the start of the phase leaves, if at all, from an edge hex nearer
+//         the nearest friendly source than where it began.
+//   14.13 units leave only in their owner's movement phase (the movement decision offers exits);
+//         a unit pushed off the map by combat is eliminated instead (exitByCombat, for the combat
+//         section).
+// Hook: every section exporting exitAllowed(piece, hex) may refuse an exit (Crusader 18.3: which
+// edges, from which turn). It gets a copy of the piece standing in the edge hex it would leave
+// from, and returns true / {allowed: true} to allow, false / {allowed: false, rule, reason} to refuse.
+// No table of its own: the costs are movement.yaml's (hex-costs; map-edge exit-imaginary-hex).
+
+function mpText(x) {
+  const whole = Math.floor(x), half = x - whole;
+  return half === 0.5 ? (whole ? whole + "\u00bd" : "\u00bd") : String(x);
+}
+
+// allowed(piece, hex): null if the exit from hex is allowed by every section's exitAllowed, else {rule, reason}.
+export function allowed(ctx, piece, hex) {
+  for (const s of Object.keys(ctx.rules).sort()) {
+    const f = ctx.rules[s].exitAllowed;
+    if (typeof f !== "function") continue;
+    const r = f(Object.assign({}, piece, { hex }), hex);
+    if (r === false || (r && typeof r === "object" && r.allowed === false)) {
+      return { rule: (r && r.rule) || "14.0", reason: (r && r.reason) || "the " + s + " rules do not let " + piece.id + " leave the map from " + hex };
+    }
+  }
+  return null;
+}
+
+// 12.23: is hex nearer the sources a unit unsupplied at the start of the phase must head for?
+function nearer(ctx, hex, toward) {
+  if (toward.distance === null) return false;
+  for (const s of toward.sources) if (ctx.map.distance(hex, s) < toward.distance) return true;
+  return false;
+}
+
+// exitOptions(piece, raw?, budget?, enemyZoc?): the edge hexes the unit can leave from now, cheapest
+// first: [{hex, mp, total}], mp to reach the hex and total with the imaginary hex beyond (14.0).
+// raw: {hex: mp} the unit can reach this phase (movement section); its own hex counts at 0.
+export function exitOptions(ctx, piece, raw, budget, enemyZoc) {
+  let r = raw, b = budget, ez = enemyZoc;
+  if (r === undefined) {
+    b = ctx.rules.movement.allowance(piece);
+    r = ctx.rules.movement.reachable(piece);
+    ez = ctx.rules.zoc.controlled(ctx.sides[0] === piece.side ? ctx.sides[1] : ctx.sides[0]);
+  }
+  const cands = Object.assign({}, r);
+  cands[piece.hex] = 0;
+  const m = ctx.state.movement;
+  const toward = m && m.toward && m.toward[piece.id];
+  const out = [];
+  for (const h of Object.keys(cands).sort()) {
+    if (!ctx.map.isEdge(h)) continue;
+    if (h !== piece.hex && ez[h]) continue;                 // stopped in an enemy zone (6.0, 5.14)
+    if (toward && !nearer(ctx, h, toward)) continue;        // 12.23: unsupplied units head for a source
+    const beyond = ctx.rules.movement.hexCostOf(h);
+    if (beyond === null) continue;
+    const total = cands[h] + beyond;
+    if (total > b + 1e-9) continue;                         // 5.26
+    if (allowed(ctx, piece, h)) continue;
+    out.push({ hex: h, mp: cands[h], total });
+  }
+  out.sort((x, y) => x.total - y.total || (x.hex < y.hex ? -1 : 1));
+  return out;
+}
+
+// exitActions(piece, raw?, budget?, enemyZoc?): [{do: "exit", unit}] if the unit can leave the map now.
+export function exitActions(ctx, piece, raw, budget, enemyZoc) {
+  return exitOptions(ctx, piece, raw, budget, enemyZoc).length ? [{ do: "exit", unit: piece.id }] : [];
+}
+
+// refusal(piece, raw, budget, enemyZoc): why the unit cannot leave the map now.
+export function refusal(ctx, piece, raw, budget, enemyZoc) {
+  const cands = Object.assign({}, raw);
+  cands[piece.hex] = 0;
+  const edges = Object.keys(cands).filter((h) => ctx.map.isEdge(h)).sort();
+  if (!edges.length) return { rule: "14.0", reason: piece.id + " cannot reach a map-edge hex this phase" };
+  for (const h of edges) { const a = allowed(ctx, piece, h); if (a) return a; }
+  return { rule: "14.0", reason: piece.id + " cannot reach a map-edge hex with MP left to pay for the imaginary hex beyond it, or only through an enemy zone" };
+}
+
+// exit(piece, via?): the unit leaves the map (14.0, 14.11, 14.12). via: {hex, path, mp} from the movement section.
+export function exit(ctx, piece, via) {
+  const from = (via && via.hex) || piece.hex;
+  piece.hex = null;
+  piece.at = "exited";
+  ctx.state.exited.push(piece.id);
+  ctx.trace({ rule: "14.0", table: "movement/map-edge", cell: { unit: piece.id, from, path: via && via.path, terrain: ctx.map.terrain(from) },
+    result: via ? via.mp : null,
+    text: piece.id + " leaves the map from " + from + (via ? ", paying " + mpText(via.mp) + " MP with the imaginary " + ctx.map.terrain(from) + " hex beyond" : "") +
+      "; it may not return and is not eliminated (14.11, 14.12)" });
+}
+
+// exitByCombat(piece): a unit forced off the map by combat is eliminated instead (14.13).
+export function exitByCombat(ctx, piece) {
+  const from = piece.hex;
+  piece.hex = null;
+  piece.at = "eliminated";
+  ctx.state.eliminated.push(piece.id);
+  ctx.trace({ rule: "14.13", cell: { unit: piece.id, from }, text: piece.id + " would leave the map from " + from + " as a result of combat: it is eliminated instead" });
+}

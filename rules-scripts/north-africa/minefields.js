@@ -1,0 +1,80 @@
+// North Africa standard rules, section 10.0: minefields (movement side and the queries the combat
+// and supply sections ask).
+//   10.0  minefield hexsides belong to one side and never change (owner).
+//   10.11 crossing a friendly minefield costs 2 more MP, 4 for a mechanized unit (extraMp).
+//   10.12 crossing an enemy minefield takes the whole allowance from a hex the unit held at the
+//         start of its movement phase, then the unit stops (movement section, cross-minefield).
+//   10.13 roads and trails do not cancel minefield costs (movement section: costs are added).
+//   10.14 advancing along a path of retreat crosses enemy minefields freely (combat section).
+//   10.21 a unit need not attack enemy units beyond a minefield of its own side (combatExemption).
+//   10.22 the Minefield line of the CRT, 10.3 fortified boxes: resolved by the combat section with
+//         owner() and separatedByEnemyMinefield().
+// Tables: tables/north-africa/minefields.yaml (owners, 10.21); costs in movement.yaml.
+
+
+// Sections that add minefields the map does not draw, through minefieldOwner(a, b) (Crusader's
+// tobruk section, for the DG 17.1 option), in section-name order.
+function hookSections(ctx) {
+  return Object.keys(ctx.rules).sort().filter((s) => s !== ctx.section && typeof ctx.rules[s].minefieldOwner === "function");
+}
+
+// owner(a, b): "axis" | "british" | null: whose minefield is the hexside between adjacent a and b
+// (10.0): the map's minefield features, else what any section's minefieldOwner(a, b) says.
+export function owner(ctx, a, b) {
+  const by = ctx.table.owners["by-feature"];
+  for (const f of Object.keys(by).sort()) if (ctx.map.hexsideHas(a, b, f)) return by[f];
+  for (const s of hookSections(ctx)) {
+    const o = ctx.rules[s].minefieldOwner(a, b);
+    if (o) return o;
+  }
+  return null;
+}
+
+// ringed(side): the hexes every hexside of which is a minefield of `side` only because a section
+// says so (minefieldOwner), looked for among the hexes carrying a hex feature (the Fortified Boxes
+// of the DG 17.1 option); sorted. The movement section bars enemy units from walking into them
+// (10.12: only a cross-minefield action enters one).
+export function ringed(ctx, side) {
+  const hooks = hookSections(ctx);
+  if (!hooks.length) return [];
+  const out = [];
+  for (const id of ctx.map.ids) {
+    if (ctx.map.features(id).length === 0) continue;
+    const around = ctx.map.neighbors(id);
+    if (around.length && around.every((n) => owner(ctx, id, n) === side)) out.push(id);
+  }
+  return out.sort();
+}
+
+// Hexside features of each side's minefields: {axis: "minefield-axis", british: "minefield-british"}.
+export function featureOf(ctx) {
+  const by = ctx.table.owners["by-feature"], out = {};
+  for (const f of Object.keys(by).sort()) out[by[f]] = f;
+  return out;
+}
+
+// friendly(a, b, side) / enemy(a, b, side): the hexside holds a minefield of `side` / of the other side.
+export function friendly(ctx, a, b, side) { return owner(ctx, a, b) === side; }
+export function enemy(ctx, a, b, side) { const o = owner(ctx, a, b); return o !== null && o !== side; }
+
+// separatedByEnemyMinefield(attackerHex, defenderHex, attackerSide): the attack crosses a minefield
+// of the defender's side (10.22 Minefield line; 10.3 fortified boxes).
+export function separatedByEnemyMinefield(ctx, attackerHex, defenderHex, attackerSide) {
+  return ctx.map.adjacent(attackerHex, defenderHex) && enemy(ctx, attackerHex, defenderHex, attackerSide);
+}
+
+// extraMp(piece): what crossing a friendly minefield adds for this unit (10.11).
+export function extraMp(ctx, piece) {
+  const t = ctx.tables.movement.hexsides["friendly-minefield"]["extra-mp"];
+  return piece.mechanized ? t.mechanized : t["non-mechanized"];
+}
+
+// combatExemption(attacker, defender) -> {rule, reason} or null (10.21): the two units are
+// separated by a minefield of the attacker's side, so the attack is not mandatory.
+export function combatExemption(ctx, attacker, defender) {
+  const a = typeof attacker === "string" ? ctx.piece(attacker) : attacker;
+  const d = typeof defender === "string" ? ctx.piece(defender) : defender;
+  if (!a || !d || !a.hex || !d.hex || !ctx.map.adjacent(a.hex, d.hex)) return null;
+  if (owner(ctx, a.hex, d.hex) !== a.side) return null;
+  return { rule: "10.21", reason: a.id + " and " + d.id + " are separated by a " + a.side + " minefield (" + a.hex + "/" + d.hex + "): " + a.id + " need not attack" };
+}

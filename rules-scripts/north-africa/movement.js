@@ -1,0 +1,557 @@
+// North Africa standard rules, sections 5.0-5.2: movement, with the movement effects of 6.1
+// (zones of control), 10.1 (minefields), 12.23 and 12.32 (supply), 13.1 (reinforcements, through
+// the reinforcements section) and 14.0 (exits, through the exit section).
+//   5.0   units move one at a time along contiguous hexes, paying movement points (MP) per hex.
+//   5.11  only the phasing side moves, in its own movement phase (the decision is the phasing side's).
+//   5.12  never into a hex holding an enemy unit (the cost spec blocks enemy hexes).
+//   5.13  never more MP than the allowance; unused MP are lost (one search per unit, budget = allowance).
+//   5.14  never out of an enemy-controlled hex (units that start the phase in one are not offered a move).
+//   5.15  a unit moves once per player-turn (`moved`; a reinforcement's entry and onward move are one move).
+//   5.21  Mixed costs 2, other hexes more; hexside costs add to the hex cost; costs add up.
+//   5.22  road hex to road hex across a road hexside: 1/2 MP instead of the hex cost, plus minefields.
+//   5.23  trail hex to trail hex across a trail hexside: 1 MP instead of the hex cost, plus minefields.
+//   5.24  example: mechanized, Mixed to Mixed across a road hexside that is a friendly minefield: 4 1/2.
+//   5.25  escarpment hexsides are crossed only where a road or trail crosses them.
+//   5.26  a unit may not enter a hex it cannot pay for (hex and hexside together).
+//   6.0   entering an enemy-controlled hex ends the move (the spec's stop hexes); 6.12: at no extra cost.
+//   10.11 a friendly minefield hexside costs 2 more MP (non-mechanized) or 4 (mechanized); 10.13 on
+//         roads and trails too. 10.12 an enemy minefield is crossed only by a unit that held a hex
+//         beside it at the start of the phase, for its whole allowance, and then it stops: the
+//         separate action cross-minefield; ordinary moves never cross one.
+//   12.23 no move into an unsupplied position; a unit unsupplied at the start of the phase moves, if
+//         at all, toward the nearest friendly source. 12.32 an unsupplied unit's allowance is halved.
+// Decision `move` (actions: move, cross-minefield, exit, enter, done) and `onward` (a reinforcement
+// that has just entered moves on, or stops). Hooks: every section exporting afterMove(piece, path)
+// hears of each completed move; movementPhaseStart(side) is called at the start of each phase.
+// Tables: tables/north-africa/movement.yaml.
+
+function other(ctx, side) { return ctx.sides[0] === side ? ctx.sides[1] : ctx.sides[0]; }
+function asSet(list) { const o = {}; for (const x of list) o[x] = true; return o; }
+function mpText(x) {
+  const whole = Math.floor(x), half = x - whole;
+  return half === 0.5 ? (whole ? whole + "\u00bd" : "\u00bd") : String(x);
+}
+
+// Calls `name(...args)` of every section exporting it, in section-name order (skipping this one).
+function hooks(ctx, name, ...args) {
+  for (const s of Object.keys(ctx.rules).sort()) {
+    if (s === ctx.section) continue;
+    const f = ctx.rules[s][name];
+    if (typeof f === "function") f(...args);
+  }
+}
+
+// ---- costs -------------------------------------------------------------------------------------
+
+// The MP to enter a hex of this terrain (Terrain Key; placeholder prices for unpriced types);
+// null if the terrain is closed to movement. `placeholder` says an unpriced figure was used.
+function hexCost(ctx, terrain) {
+  const t = ctx.table;
+  if (t["closed-hexes"].closed.indexOf(terrain) >= 0) return { mp: null };
+  if (terrain in t["hex-costs"].mp) return { mp: t["hex-costs"].mp[terrain] };
+  if (terrain in t["hex-costs-unpriced"].mp) {
+    const v = t["hex-costs-unpriced"].mp[terrain];
+    return { mp: v === "prohibited" ? null : v, placeholder: true };
+  }
+  return { mp: null };
+}
+
+// hexCostOf(hex): the MP of the hex's own terrain, or null if closed (used for exits, 14.0).
+export function hexCostOf(ctx, hex) { return hexCost(ctx, ctx.map.terrain(hex)).mp; }
+
+// costSpec(piece, enemyZoc): the cost model of the kernel's path search for this unit now.
+export function costSpec(ctx, piece, enemyZoc, enemyHexes) {
+  const board = ctx.rules.setup.board();
+  const t = ctx.table;
+  const hasS = asSet(board.hexsideFeatures);
+  const terrain = {};
+  for (const k of board.terrains) {                                       // 5.21, Terrain Key
+    const c = hexCost(ctx, k);
+    terrain[k] = c.mp === null ? "prohibited" : c.mp;
+  }
+  const hexsides = {};
+  const rt = t["road-and-trail"];
+  if (hasS.road) hexsides.road = { replace: rt.road.mp };                // 5.22
+  if (hasS.trail) hexsides.trail = { replace: rt.trail.mp };             // 5.23
+  if (hasS.escarpment) hexsides.escarpment = { block: true, unless: ["road", "trail"].filter((f) => hasS[f]) };   // 5.25
+  const mines = ctx.rules.minefields.featureOf();
+  const own = mines[piece.side], theirs = mines[other(ctx, piece.side)];
+  if (own && hasS[own]) hexsides[own] = { add: ctx.rules.minefields.extraMp(piece) };   // 10.11, 10.13
+  if (theirs && hasS[theirs]) hexsides[theirs] = { block: true };        // 10.12: only by cross-minefield
+  const unpriced = t["hexside-costs-unpriced"]["extra-mp"];
+  for (const f of Object.keys(unpriced).sort()) if (hasS[f]) hexsides[f] = { add: unpriced[f] };
+  if (hasS.prohibited) hexsides.prohibited = { block: true };            // Terrain Key: Prohibited
+  const ez = enemyZoc || ctx.rules.zoc.controlled(other(ctx, piece.side));
+  let blocked = enemyHexes;
+  if (!blocked) {
+    blocked = [];
+    for (const p of ctx.pieces((q) => q.hex && q.at === "map" && q.side !== piece.side)) blocked.push(p.hex);
+    blocked.sort();
+  }
+  const ring = ctx.rules.minefields.ringed(other(ctx, piece.side));   // 10.12: a hex ringed by enemy minefields
+  if (ring.length) blocked = blocked.concat(ring.filter((h) => blocked.indexOf(h) < 0)).sort();
+  return {
+    terrain, defaultProhibited: true,
+    hexsides,
+    blocked,                                                              // 5.12
+    stop: Object.keys(ez).sort(),                                         // 6.0
+  };
+}
+
+// stepCost(piece, a, b): the MP to move from a into the adjacent b, as the cost spec prices it, with
+// the reasons, for traces and tests: {mp, parts: [text], placeholder}. mp null = prohibited.
+export function stepCost(ctx, piece, a, b) {
+  const t = ctx.table;
+  const board = ctx.rules.setup.board();
+  const f = (board.sides[a] && board.sides[a][b]) || [];
+  const hc = hexCost(ctx, ctx.map.terrain(b));
+  if (hc.mp === null) return { mp: null, parts: [ctx.map.terrain(b) + " is closed to movement (Terrain Key)"] };
+  if (f.indexOf("escarpment") >= 0 && f.indexOf("road") < 0 && f.indexOf("trail") < 0) return { mp: null, parts: ["escarpment hexside without road or trail (5.25)"] };
+  if (f.indexOf("prohibited") >= 0) return { mp: null, parts: ["prohibited hexside (Terrain Key)"] };
+  const mines = ctx.rules.minefields.featureOf();
+  const theirs = mines[other(ctx, piece.side)], own = mines[piece.side];
+  if (theirs && f.indexOf(theirs) >= 0) return { mp: null, parts: ["enemy minefield hexside (10.12)"] };
+  let mp = hc.mp, parts = [ctx.map.terrain(b) + " " + mpText(hc.mp)], placeholder = !!hc.placeholder;
+  if (f.indexOf("road") >= 0) { mp = t["road-and-trail"].road.mp; parts = ["road " + mpText(mp)]; placeholder = false; }
+  else if (f.indexOf("trail") >= 0) { mp = t["road-and-trail"].trail.mp; parts = ["trail " + mpText(mp)]; placeholder = false; }
+  if (own && f.indexOf(own) >= 0) { const x = ctx.rules.minefields.extraMp(piece); mp += x; parts.push("friendly minefield +" + mpText(x)); }
+  const unpriced = t["hexside-costs-unpriced"]["extra-mp"];
+  for (const k of Object.keys(unpriced).sort()) if (f.indexOf(k) >= 0) { mp += unpriced[k]; parts.push(k + " +" + mpText(unpriced[k])); placeholder = true; }
+  return { mp, parts, placeholder };
+}
+
+// allowance(piece): the movement allowance this phase: halved, fractions up, if the unit began
+// the phase unsupplied (12.32).
+export function allowance(ctx, piece) {
+  return piece.unsupplied ? ctx.rules.supply.halved(piece.movement) : piece.movement;
+}
+
+function spent(ctx, piece) {
+  const m = ctx.state.movement;
+  return (m && m.spent && m.spent[piece.id]) || 0;
+}
+
+// ---- what a phase needs, computed once per call ------------------------------------------------
+
+// phaseData(side): occupancy, enemy hexes and zones, supplied positions and cost specs, passed
+// down to every check of one call (the reinforcements and exit sections use it too). During the
+// side's own movement phase the parts that only enemy positions decide (zones, cost specs, each
+// unit's reach) are kept in state.movement.cache, keyed on the enemy hexes: enemy units do not
+// move in that phase. Supply is recomputed when friendly units beside enemy minefields change
+// (12.22), the only way friendly moves alter it.
+export function phaseData(ctx, side) {
+  const enemy = other(ctx, side);
+  const board = ctx.rules.setup.board();
+  const mineBit = ctx.rules.setup.bit(board, ctx.rules.minefields.featureOf()[enemy]);
+  const occ = {}, occAt = new Uint8Array(ctx.map.ids.length);
+  const enemyHexes = [], mineHexes = [];
+  for (const p of ctx.pieces((q) => q.hex && q.at === "map")) {
+    (occ[p.hex] = occ[p.hex] || []).push(p.id);
+    const i = ctx.map.index(p.hex);
+    occAt[i] = 1;
+    if (p.side === enemy) enemyHexes.push(p.hex);
+    else if (mineBit) for (let d = 0; d < 6; d++) if (board.mask[i * 6 + d] & mineBit) { mineHexes.push(p.hex); break; }
+  }
+  enemyHexes.sort();
+  const key = enemyHexes.join(" "), mineKey = mineHexes.sort().join(" ");
+  const m = ctx.state.movement;
+  const own = !!(m && m.active && m.side === side);
+  let c = own ? m.cache : null;
+  if (!c || c.key !== key) {
+    c = { key, mineKey, enemyZoc: ctx.rules.zoc.controlled(enemy), supplied: Array.from(ctx.rules.supply.bits(side)),
+      ringed: ctx.rules.minefields.ringed(enemy), specs: {}, reach: {}, ends: {}, exits: {} };
+    if (own) m.cache = c;
+  } else if (c.mineKey !== mineKey) {
+    c.mineKey = mineKey;
+    c.supplied = Array.from(ctx.rules.supply.bits(side));
+    c.ends = {};
+  }
+  return { side, enemy, occ, occAt, enemyHexes, enemyZoc: c.enemyZoc, supplied: c.supplied, ringed: c.ringed, specs: c.specs, reach: c.reach, ends: c.ends, exits: c.exits };
+}
+
+function specFor(ctx, piece, data) {
+  const key = piece.side + (piece.mechanized ? "/mechanized" : "/non-mechanized");
+  if (!data.specs[key]) data.specs[key] = costSpec(ctx, piece, data.enemyZoc, data.enemyHexes);
+  return data.specs[key];
+}
+
+// ---- legality ------------------------------------------------------------------------------------
+
+// occupied(piece, hex, data): why another unit's presence bars ending in hex (5.12, 5.31), or null.
+function occupied(ctx, piece, hex, data) {
+  const here = data.occ[hex];
+  if (!here) return null;
+  const others = here.filter((id) => id !== piece.id);
+  if (!others.length) return null;
+  const p = ctx.piece(others[0]);
+  if (p.side !== piece.side) return { rule: "5.12", reason: hex + " holds the enemy unit " + p.id };
+  return { rule: "5.31", reason: hex + " holds " + others.join(", ") + ": units may pass through friends but not end the movement phase stacked" };
+}
+
+// supplyProblem(piece, hex, data, supplied?): why 12.23 bars ending in hex, or null. `supplied`:
+// the supply bits to judge by (default: the phase data's).
+function supplyProblem(ctx, piece, hex, data, supplied) {
+  const m = ctx.state.movement;
+  const toward = m && m.toward && m.toward[piece.id];
+  if (toward) {                                                           // 12.23, second sentence
+    if (toward.distance === null) return { rule: "12.23", reason: piece.id + " began the phase unsupplied and its side has no supply source on the map to move toward" };
+    let d = null;
+    for (const s of toward.sources) { const x = ctx.map.distance(hex, s); if (d === null || x < d) d = x; }
+    if (d >= toward.distance) {
+      return { rule: "12.23", reason: piece.id + " began the phase unsupplied and must move toward the nearest friendly source (" +
+        toward.sources.join(" ") + ", " + toward.distance + " hexes from " + toward.from + "); " + hex + " is " + d + " away" };
+    }
+    return null;
+  }
+  if ((supplied || data.supplied)[ctx.map.index(hex)] !== 1) return { rule: "12.23", reason: "no supply path can be traced from " + hex + ": no unit may move into an unsupplied position" };
+  return null;
+}
+
+// endProblem(piece, hex, data): why the unit may not end its move in hex, or null.
+export function endProblem(ctx, piece, hex, data) {
+  return occupied(ctx, piece, hex, data) || supplyProblem(ctx, piece, hex, data);
+}
+
+// cannotMove(piece, data): why the unit may not start a move now, or null.
+function cannotMove(ctx, piece, data) {
+  if (!piece) return { rule: "5.0", reason: "there is no such unit" };
+  if (piece.side !== ctx.active) return { rule: "5.11", reason: piece.id + " is not a unit of the phasing side " + ctx.active };
+  if (piece.at === "pending") return { rule: "13.0", reason: piece.id + " is a reinforcement not yet on the map: bring it on with an enter action" };
+  if (piece.at !== "map") return { rule: "14.11", reason: piece.id + " is no longer on the map (" + piece.at + ")" };
+  if (piece.moved) return { rule: "5.15", reason: piece.id + " has already moved this player-turn" };
+  if (data.enemyZoc[piece.hex]) return { rule: "5.14", reason: piece.id + " is in an enemy-controlled hex (" + piece.hex + ") and may leave it only by combat (6.13)" };
+  if (allowance(ctx, piece) - spent(ctx, piece) <= 0) return { rule: "5.13", reason: piece.id + " has no movement points to spend" };
+  return null;
+}
+
+// 10.12: a unit in a hex ringed by enemy minefields (a section's minefieldOwner) leaves it only by
+// crossing one: no ordinary move, no exit.
+function ringProblem(ctx, piece, data) {
+  if (data.ringed && data.ringed.indexOf(piece.hex) >= 0) return { rule: "10.12", reason: piece.id + " stands in a hex ringed by enemy minefields: only a cross-minefield action takes it out" };
+  return null;
+}
+
+function budgetOf(ctx, piece) { return allowance(ctx, piece) - spent(ctx, piece); }
+
+// rawReach(piece, from, budget, data): {hex: mp} the unit can get to (ending there or stopped
+// there): one kernel search per unit, kept for the phase.
+function rawReach(ctx, piece, from, budget, data) {
+  if (budget <= 0) return {};
+  const key = piece.id + "@" + from + "/" + budget;
+  let r = data.reach[key];
+  if (!r) r = data.reach[key] = ctx.map.reach(from, budget, specFor(ctx, piece, data));
+  return r;
+}
+
+// The hexes of the unit's reach that 12.23 lets it end in, as map indexes in hex order; kept until
+// supply changes.
+function supplyOk(ctx, piece, from, budget, data) {
+  const key = piece.id + "@" + from + "/" + budget;
+  let e = data.ends[key];
+  if (!e) {
+    const raw = rawReach(ctx, piece, from, budget, data);
+    // 12.22: a unit beside an enemy minefield no longer holds it open once it has moved away
+    const mine = ctx.rules.setup.bit(ctx.rules.setup.board(), ctx.rules.minefields.featureOf()[data.enemy]);
+    let own = null;
+    if (mine && piece.hex === from) {
+      const i = ctx.map.index(from) * 6, mask = ctx.rules.setup.board().mask;
+      for (let d = 0; d < 6; d++) if (mask[i + d] & mine) { own = ctx.rules.supply.bits(piece.side, piece.id); break; }
+    }
+    e = data.ends[key] = Object.keys(raw).sort().filter((h) => !supplyProblem(ctx, piece, h, data, own)).map((h) => ctx.map.index(h));
+  }
+  return e;
+}
+
+// movesFrom(piece, from, budget, data): the legal end hexes, sorted: [{hex, mp}].
+export function movesFrom(ctx, piece, from, budget, data) {
+  const raw = rawReach(ctx, piece, from, budget, data);
+  const ids = ctx.map.ids, out = [];
+  for (const i of supplyOk(ctx, piece, from, budget, data)) if (data.occAt[i] === 0) out.push({ hex: ids[i], mp: raw[ids[i]] });
+  return out;
+}
+
+// Can the unit leave the map this phase (exit section)? Kept for the phase.
+function exitsFor(ctx, piece, budget, data) {
+  const key = piece.id + "@" + piece.hex + "/" + budget;
+  if (data.exits[key] === undefined) {
+    data.exits[key] = ctx.rules.exit.exitActions(piece, rawReach(ctx, piece, piece.hex, budget, data), budget, data.enemyZoc).length > 0;
+  }
+  return data.exits[key];
+}
+
+// reachable(piece): {hex: mp} of every hex the unit may move to now.
+export function reachable(ctx, piece) {
+  const data = phaseData(ctx, piece.side);
+  if (cannotMove(ctx, piece, data) || ringProblem(ctx, piece, data)) return {};
+  const out = {};
+  for (const m of movesFrom(ctx, piece, piece.hex, budgetOf(ctx, piece), data)) out[m.hex] = m.mp;
+  return out;
+}
+
+// 10.12: the hexes across an enemy minefield the unit may cross into this phase.
+function minefieldCrossings(ctx, piece, data) {
+  const m = ctx.state.movement;
+  if (!m || m.start[piece.id] !== piece.hex) return [];
+  const board = ctx.rules.setup.board();
+  const out = [];
+  for (const n of ctx.map.neighbors(piece.hex).slice().sort()) {
+    if (ctx.rules.minefields.owner(piece.hex, n) !== data.enemy) continue;
+    const f = (board.sides[piece.hex] && board.sides[piece.hex][n]) || [];
+    if (crossProblem(ctx, piece, n, f, data)) continue;
+    out.push(n);
+  }
+  return out;
+}
+
+function crossProblem(ctx, piece, to, f, data) {
+  if (hexCost(ctx, ctx.map.terrain(to)).mp === null) return { rule: "10.12", reason: to + " is " + ctx.map.terrain(to) + ", closed to movement" };
+  if (f.indexOf("escarpment") >= 0 && f.indexOf("road") < 0 && f.indexOf("trail") < 0) return { rule: "5.25", reason: "the minefield hexside is also a bare escarpment" };
+  if (f.indexOf("prohibited") >= 0) return { rule: "5.25", reason: "the hexside is prohibited" };
+  return endProblem(ctx, piece, to, data);
+}
+
+// ---- doing it ------------------------------------------------------------------------------------
+
+function describePath(ctx, piece, path) {
+  let total = 0, placeholder = false;
+  const steps = [];
+  for (let i = 1; i < path.length; i++) {
+    const c = stepCost(ctx, piece, path[i - 1], path[i]);
+    total += c.mp;
+    placeholder = placeholder || c.placeholder;
+    steps.push(path[i] + " (" + c.parts.join(", ") + ")");
+  }
+  return { total, placeholder, text: steps.join(" > ") };
+}
+
+function doMove(ctx, piece, to, data, rule) {
+  const from = piece.hex;
+  const budget = budgetOf(ctx, piece);
+  const path = ctx.map.path(from, to, budget, specFor(ctx, piece, data));
+  const d = describePath(ctx, piece, path);
+  const m = ctx.state.movement;
+  m.spent[piece.id] = spent(ctx, piece) + d.total;
+  piece.hex = to;
+  piece.moved = true;
+  const stop = !!data.enemyZoc[to];
+  ctx.trace({ rule: rule || "5.21", table: d.placeholder ? "movement/hex-costs-unpriced" : "movement/hex-costs",
+    cell: { unit: piece.id, from, to, path }, result: d.total,
+    text: piece.id + " moves " + from + " > " + d.text + " = " + mpText(d.total) + " of " + mpText(allowance(ctx, piece)) + " MP" +
+      (piece.unsupplied ? " (halved, unsupplied: 12.32)" : "") +
+      (stop ? "; " + to + " is enemy-controlled (by " + ctx.rules.zoc.controllers(to, data.enemy).join(", ") + "): the move ends there (6.0)" : "") });
+  hooks(ctx, "afterMove", piece, path);
+}
+
+function doCross(ctx, piece, to, data) {
+  const from = piece.hex;
+  const all = allowance(ctx, piece);
+  const theirs = ctx.rules.minefields.featureOf()[data.enemy];
+  ctx.state.movement.spent[piece.id] = all;
+  piece.hex = to;
+  piece.moved = true;
+  ctx.trace({ rule: "10.12", table: "movement/hexsides", cell: { unit: piece.id, from, to, hexside: theirs }, result: all,
+    text: piece.id + " crosses the enemy minefield " + from + "/" + to + ", spending its whole allowance (" + mpText(all) +
+      " MP; other terrain costs ignored) and stops in " + to });
+  hooks(ctx, "afterMove", piece, [from, to]);
+}
+
+function doExit(ctx, piece, data) {
+  const budget = budgetOf(ctx, piece);
+  const raw = rawReach(ctx, piece, piece.hex, budget, data);
+  const opts = ctx.rules.exit.exitOptions(piece, raw, budget, data.enemyZoc);
+  const best = opts[0];
+  const path = best.hex === piece.hex ? [piece.hex] : ctx.map.path(piece.hex, best.hex, budget, specFor(ctx, piece, data));
+  if (path.length > 1) hooks(ctx, "afterMove", piece, path);
+  ctx.state.movement.spent[piece.id] = spent(ctx, piece) + best.total;
+  piece.moved = true;
+  ctx.rules.exit.exit(piece, { hex: best.hex, path, mp: best.total, budget });
+}
+
+function onwardOptions(ctx, piece, data) {
+  const moves = movesFrom(ctx, piece, piece.hex, budgetOf(ctx, piece), data);
+  return { moves, stop: endProblem(ctx, piece, piece.hex, data) };
+}
+
+function doEnter(ctx, action, data) {
+  const piece = ctx.piece(action.unit);
+  const r = ctx.rules.reinforcements.enter(action, data);
+  const fresh = phaseData(ctx, piece.side);
+  if (r.stop) {                                                           // 13.21: stops in an enemy zone
+    piece.moved = true;
+    hooks(ctx, "afterMove", piece, [piece.hex]);
+    return;
+  }
+  const o = onwardOptions(ctx, piece, fresh);
+  if (o.moves.length === 0) {
+    piece.moved = true;
+    ctx.trace({ rule: "13.14", cell: { unit: piece.id, hex: piece.hex }, text: piece.id + " stays in " + piece.hex + ": no hex within its remaining MP is open to it" });
+    hooks(ctx, "afterMove", piece, [piece.hex]);
+    return;
+  }
+  ctx.state.movement.onward = piece.id;
+  ctx.interrupt("movement.onward", { unit: piece.id }, "move " + piece.id + " on");
+}
+
+function refusal(ctx, action, data) {
+  if (!action || typeof action !== "object") return { rule: "5.0", reason: "an action is an object such as {do: \"move\", unit, to}" };
+  const piece = action.unit ? ctx.piece(action.unit) : null;
+  if (action.do === "enter") return ctx.rules.reinforcements.refusal(action, data) || { rule: "13.0", reason: "not allowed now" };
+  if (action.do === "exit") {
+    const c = cannotMove(ctx, piece, data) || ringProblem(ctx, piece, data);
+    if (c) return c;
+    return ctx.rules.exit.refusal(piece, rawReach(ctx, piece, piece.hex, budgetOf(ctx, piece), data), budgetOf(ctx, piece), data.enemyZoc);
+  }
+  if (action.do !== "move" && action.do !== "cross-minefield") {
+    return { rule: "5.0", reason: "unknown action " + JSON.stringify(action.do) + " (move, cross-minefield, exit, enter, done)" };
+  }
+  const c = cannotMove(ctx, piece, data);
+  if (c) return c;
+  const to = action.to;
+  if (typeof to !== "string" || !ctx.map.has(to)) return { rule: "5.0", reason: JSON.stringify(to) + " is not a hex of the map" };
+  if (to === piece.hex) return { rule: "5.0", reason: piece.id + " is already in " + to };
+  const board = ctx.rules.setup.board();
+  const f = (board.sides[piece.hex] && board.sides[piece.hex][to]) || [];
+  const theirs = ctx.rules.minefields.featureOf()[data.enemy];
+  if (action.do === "cross-minefield") {
+    if (!ctx.map.adjacent(piece.hex, to) || ctx.rules.minefields.owner(piece.hex, to) !== data.enemy) return { rule: "10.12", reason: piece.hex + "/" + to + " is not an enemy minefield hexside next to " + piece.id };
+    const m = ctx.state.movement;
+    if (!m || m.start[piece.id] !== piece.hex) return { rule: "10.12", reason: piece.id + " did not begin this movement phase in " + piece.hex };
+    return crossProblem(ctx, piece, to, f, data) || { rule: "10.12", reason: "not allowed now" };
+  }
+  const ring = ringProblem(ctx, piece, data);
+  if (ring) return ring;
+  const budget = budgetOf(ctx, piece);
+  const raw = rawReach(ctx, piece, piece.hex, budget, data);
+  if (raw[to] !== undefined) return endProblem(ctx, piece, to, data) || { rule: "5.0", reason: "not allowed now" };
+  if ((data.occ[to] || []).length && ctx.piece(data.occ[to][0]).side !== piece.side) return { rule: "5.12", reason: to + " holds the enemy unit " + data.occ[to][0] };
+  if (hexCost(ctx, ctx.map.terrain(to)).mp === null) return { rule: "5.21", reason: to + " is " + ctx.map.terrain(to) + ", closed to movement (Terrain Key)" };
+  if (ctx.map.adjacent(piece.hex, to)) {
+    if (theirs && f.indexOf(theirs) >= 0) return { rule: "10.12", reason: piece.hex + "/" + to + " is an enemy minefield: only a cross-minefield action crosses it" };
+    const s = stepCost(ctx, piece, piece.hex, to);
+    if (s.mp === null) return { rule: "5.25", reason: s.parts.join("; ") };
+  }
+  const spec = specFor(ctx, piece, data);
+  const far = ctx.map.reach(piece.hex, 1000, spec);
+  if (far[to] !== undefined) {
+    return { rule: "5.26", reason: "reaching " + to + " costs at least " + mpText(far[to]) + " MP; " + piece.id + " has " + mpText(budget) + " (5.13)" };
+  }
+  const free = ctx.map.reach(piece.hex, 1000, Object.assign({}, spec, { stop: [] }));
+  if (free[to] !== undefined) return { rule: "6.0", reason: "every path to " + to + " enters an enemy-controlled hex, where the move must end" };
+  return { rule: "5.25", reason: "no path to " + to + ": enemy units (5.12), bare escarpments (5.25), minefields (10.12) or closed terrain bar the way" };
+}
+
+// ---- the phase -----------------------------------------------------------------------------------
+
+// beginPhase: the phasing side's units may move again (5.15); supply is judged now for the whole
+// phase (12.0): unsupplied units get half their allowance (12.32) and must head for a source
+// (12.23); units in enemy zones are held (5.14).
+export function beginPhase(ctx) {
+  const side = ctx.active, enemy = other(ctx, side);
+  const m = ctx.state.movement = { side, turn: ctx.turn, active: true, start: {}, locked: {}, toward: {}, spent: {}, entered: {}, onward: null, violations: [] };
+  for (const p of ctx.pieces((q) => q.side === side)) { p.moved = false; p.unsupplied = false; }
+  const supplied = ctx.rules.supply.bits(side);
+  const ezoc = ctx.rules.zoc.controlled(enemy);
+  const srcs = ctx.rules.supply.sources(side);
+  const locked = [];
+  for (const p of ctx.pieces((q) => q.side === side && q.hex && q.at === "map").sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    m.start[p.id] = p.hex;
+    if (ezoc[p.hex]) { m.locked[p.id] = p.hex; locked.push(p.id); }
+    if (!ctx.rules.supply.supplied(p, supplied)) {
+      p.unsupplied = true;
+      const n = ctx.rules.supply.nearest(side, p.hex, srcs);
+      m.toward[p.id] = { from: p.hex, distance: n.distance, sources: n.sources };
+      ctx.trace({ rule: "12.32", table: "supply/effects", cell: { unit: p.id, hex: p.hex, movement: p.movement }, result: allowance(ctx, p),
+        text: p.id + " in " + p.hex + " can trace no supply path (12.21): unsupplied for this movement phase, allowance " + p.movement +
+          " halved to " + allowance(ctx, p) + "; if it moves it must move toward " + (n.sources.length ? n.sources.join(" ") : "a source (none on the map)") + " (12.23)" });
+    }
+  }
+  if (locked.length) {
+    ctx.trace({ rule: "5.14", cell: { units: locked }, text: locked.join(", ") + " begin the movement phase in enemy-controlled hexes and may not leave them (5.14, 6.13)" });
+  }
+  hooks(ctx, "movementPhaseStart", side);
+}
+
+// endPhase: records any stacking left at the end of the phase (5.31; the checks section reports it).
+export function endPhase(ctx) {
+  const m = ctx.state.movement;
+  if (!m) return;
+  const occ = ctx.rules.stacking.occupancy();
+  const violations = [];
+  for (const h of ctx.rules.stacking.stacked()) violations.push("5.31: " + occ[h].join(", ") + " end the movement phase stacked in " + h);
+  const moved = ctx.pieces((p) => p.side === m.side && p.moved && p.at === "map").length;
+  const entered = Object.keys(m.entered).reduce((n, h) => n + m.entered[h], 0);
+  ctx.trace({ rule: "5.0", result: { moved, entered }, text: "the " + m.side + " movement phase ends: " + moved + " units moved" + (entered ? ", " + entered + " reinforcements entered" : "") });
+  ctx.state.movement = { side: m.side, turn: m.turn, active: false, violations };
+}
+
+// moveActions(side): the complete list of the movement decision's legal actions for `side` now.
+export function moveActions(ctx, side) {
+  const data = phaseData(ctx, side);
+  const ids = ctx.map.ids;
+  const out = [];
+  for (const p of ctx.pieces((q) => q.side === side && q.at === "map").sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (cannotMove(ctx, p, data)) continue;
+    const budget = budgetOf(ctx, p);
+    const ring = ringProblem(ctx, p, data);
+    if (!ring) for (const i of supplyOk(ctx, p, p.hex, budget, data)) if (data.occAt[i] === 0) out.push({ do: "move", unit: p.id, to: ids[i] });
+    for (const h of minefieldCrossings(ctx, p, data)) out.push({ do: "cross-minefield", unit: p.id, to: h });
+    if (!ring && exitsFor(ctx, p, budget, data)) out.push({ do: "exit", unit: p.id });
+  }
+  for (const a of ctx.rules.reinforcements.entryActions(side, data)) out.push(a);
+  out.push({ do: "done" });
+  return out;
+}
+
+export const move = {
+  rule: "5.0",
+  prompt(ctx) { return ctx.active + ": move a unit, bring on a reinforcement, exit a unit, or end the movement phase"; },
+  actions(ctx) { return moveActions(ctx, ctx.active); },
+  apply(ctx, a) {
+    if (a.do === "done") { ctx.done(); return; }
+    const data = phaseData(ctx, ctx.active);
+    const piece = ctx.piece(a.unit);
+    if (a.do === "move") doMove(ctx, piece, a.to, data);
+    else if (a.do === "cross-minefield") doCross(ctx, piece, a.to, data);
+    else if (a.do === "exit") doExit(ctx, piece, data);
+    else if (a.do === "enter") doEnter(ctx, a, data);
+  },
+  why(ctx, a) { return refusal(ctx, a, phaseData(ctx, ctx.active)); },
+};
+
+// onward: a reinforcement that has just entered (13.14) moves on with the MP it has left, or stops
+// in its entry hex if it may end there; entering and moving on are one move (5.15).
+export const onward = {
+  rule: "13.14",
+  side(ctx, args) { return ctx.piece(args.unit).side; },
+  prompt(ctx, args) {
+    const p = ctx.piece(args.unit);
+    return p.id + " has entered at " + p.hex + " with " + mpText(budgetOf(ctx, p)) + " MP left: move it on, or stop there";
+  },
+  actions(ctx, args) {
+    const p = ctx.piece(args.unit);
+    const o = onwardOptions(ctx, p, phaseData(ctx, p.side));
+    const out = o.moves.map((m) => ({ do: "move", unit: p.id, to: m.hex }));
+    if (!o.stop) out.push({ do: "stop" });
+    return out;
+  },
+  apply(ctx, a, args) {
+    const p = ctx.piece(args.unit);
+    ctx.state.movement.onward = null;
+    if (a.do === "move") doMove(ctx, p, a.to, phaseData(ctx, p.side), "13.14");
+    else {
+      p.moved = true;
+      ctx.trace({ rule: "13.14", cell: { unit: p.id, hex: p.hex }, text: p.id + " stops in its entry hex " + p.hex });
+      hooks(ctx, "afterMove", p, [p.hex]);
+    }
+    ctx.done();
+  },
+  why(ctx, a, args) {
+    const p = ctx.piece(args.unit);
+    const data = phaseData(ctx, p.side);
+    if (a && a.do === "stop") return endProblem(ctx, p, p.hex, data);
+    if (!a || a.do !== "move" || a.unit !== p.id) return { rule: "13.14", reason: "only " + p.id + " moves now: move it on or stop" };
+    const raw = rawReach(ctx, p, p.hex, budgetOf(ctx, p), data);
+    if (raw[a.to] !== undefined) return endProblem(ctx, p, a.to, data);
+    return { rule: "5.26", reason: a.to + " is beyond the " + mpText(budgetOf(ctx, p)) + " MP " + p.id + " has left, or the way is barred (5.12, 5.25, 6.0)" };
+  },
+};

@@ -1,0 +1,134 @@
+// North Africa standard rules, section 12.0: supply.
+//   12.0  a unit is supplied if it can trace a supply path from its hex to a friendly source;
+//         supply for movement is judged at the start of the movement phase and holds for the whole
+//         phase (movement section), supply for combat at the instant of combat (supplied()).
+//   12.1  the sources are named by each game's exclusive rules: every section exporting
+//         supplySources(side) contributes hexes (Crusader: the supply-sources section, 16.0).
+//   12.21 a path is any number of contiguous hexes, never across an all-sea hexside, into an
+//         enemy-occupied hex, into an enemy zone (even with a friendly unit in it), across an
+//         escarpment hexside without road or trail, or into a mountain hex.
+//   12.22 an enemy minefield hexside is crossed only if a friendly unit is in one of its two hexes.
+//   12.23 no move into an unsupplied position; units unsupplied at the start of the phase move, if
+//         at all, toward the nearest friendly source (movement section, with nearest()).
+//   12.32 an unsupplied unit's allowance is halved, fractions up (movement.allowance).
+//   12.33 an unsupplied unit's attack, barrage and FPF strengths are zero; it must still attack:
+//         attackFactor(), barrageFactor(), fpfFactor() for the combat section.
+//   12.34 defense strength never changes with supply (no export touches it).
+// One breadth-first search per side and call (bits); callers in loops compute it once and pass it
+// down. Tables: tables/north-africa/supply.yaml.
+
+function other(ctx, side) { return ctx.sides[0] === side ? ctx.sides[1] : ctx.sides[0]; }
+
+
+// sources(side): the on-map supply sources of `side` from every section exporting supplySources
+// (12.1), sorted and without repeats.
+export function sources(ctx, side) {
+  const out = {};
+  for (const name of Object.keys(ctx.rules).sort()) {
+    const f = ctx.rules[name].supplySources;
+    if (typeof f !== "function") continue;
+    for (const h of f(side) || []) if (ctx.map.has(String(h))) out[String(h)] = true;
+  }
+  return Object.keys(out).sort();
+}
+
+// bits(side, without?): an array over ctx.map.ids, 1 where a unit of `side` is supplied now (12.21,
+// 12.22), by one breadth-first search out from every friendly source. `without`: the id of a unit
+// to leave out (a unit about to move does not keep an enemy minefield open behind it, 12.22). The path runs from the hex
+// beyond the unit's own: the unit's hex is not tested (supply.yaml readings); the source hex is,
+// unless the unit stands on it.
+export function bits(ctx, side, without) {
+  const b = ctx.rules.setup.board();
+  const r = ctx.table.readings;
+  const ids = ctx.map.ids, n = ids.length;
+  const enemy = other(ctx, side);
+  const enemyAt = new Uint8Array(n), friendAt = new Uint8Array(n);
+  for (const p of ctx.pieces((q) => q.hex && q.at === "map" && q.id !== without)) (p.side === side ? friendAt : enemyAt)[ctx.map.index(p.hex)] = 1;
+  const ez = ctx.rules.zoc.bits(enemy);
+  const closedT = b.terrains.map((t) => (r["closed-terrain"].indexOf(t) >= 0 ? 1 : 0));      // 12.21 nr. 1 (sea), 5
+  let seaBits = 0;
+  for (const f of r["all-sea-hexsides"]) seaBits |= ctx.rules.setup.bit(b, f);
+  const escBit = ctx.rules.setup.bit(b, "escarpment");
+  const trackBits = ctx.rules.setup.bit(b, "road") | ctx.rules.setup.bit(b, "trail");
+  const mineBit = ctx.rules.setup.bit(b, ctx.rules.minefields.featureOf()[enemy]);
+  const open = (j) => enemyAt[j] === 0 && ez[j] === 0 && closedT[b.terr[j]] === 0;          // 12.21 nr. 2, 3
+  // may the path cross from hex i in direction d? `unitAtI`: the tracing unit stands in i (12.22)
+  const cross = (i, d, unitAtI) => {
+    const m = b.mask[i * 6 + d];
+    if (m === 0) return true;
+    if (m & seaBits) return false;                                                         // 12.21 nr. 1
+    if ((m & escBit) && !(m & trackBits)) return false;                                    // 12.21 nr. 4
+    if (m & mineBit) return unitAtI || friendAt[i] === 1 || friendAt[b.nb[i * 6 + d]] === 1; // 12.22
+    return true;
+  };
+  const net = new Uint8Array(n), out = new Uint8Array(n);
+  const queue = new Int32Array(n);
+  let qn = 0;
+  for (const s of sources(ctx, side)) {
+    const i = ctx.map.index(s);
+    if (enemyAt[i]) continue;
+    out[i] = 1;                                                            // a unit on a source is supplied
+    if (!net[i] && open(i)) { net[i] = 1; queue[qn++] = i; }
+  }
+  for (let q = 0; q < qn; q++) {
+    const i = queue[q];
+    for (let d = 0; d < 6; d++) {
+      const j = b.nb[i * 6 + d];
+      if (j < 0 || net[j] || !open(j) || !cross(i, d, false)) continue;
+      net[j] = 1;
+      queue[qn++] = j;
+    }
+  }
+  // supplied positions: the path's hexes, and every hex one crossable step from them
+  for (let q = 0; q < qn; q++) {
+    const i = queue[q];
+    out[i] = 1;
+    for (let d = 0; d < 6; d++) {
+      const j = b.nb[i * 6 + d];
+      if (j < 0 || out[j] || enemyAt[j] || closedT[b.terr[j]] || !cross(i, d, true)) continue;
+      out[j] = 1;
+    }
+  }
+  return out;
+}
+
+// suppliedHexes(side): {hex: true} for every hex where a unit of `side` is supplied now.
+export function suppliedHexes(ctx, side) {
+  const s = bits(ctx, side), ids = ctx.map.ids, out = {};
+  for (let i = 0; i < ids.length; i++) if (s[i]) out[ids[i]] = true;
+  return out;
+}
+
+// supplied(piece, pre?): is the unit supplied at this instant (12.0)? `pre`: a precomputed
+// suppliedHexes(piece.side) or bits(piece.side). Units off the map are not judged (true).
+export function supplied(ctx, piece, pre) {
+  if (!piece || !piece.hex) return true;
+  const s = pre || bits(ctx, piece.side);
+  return s.length !== undefined ? s[ctx.map.index(piece.hex)] === 1 : !!s[piece.hex];
+}
+
+// nearest(side, hex, list?): the friendly sources nearest to hex by hex distance, for 12.23:
+// {distance, sources: [...]}; distance null when the side has no source on the map.
+export function nearest(ctx, side, hex, list) {
+  let best = null, out = [];
+  for (const s of list || sources(ctx, side)) {
+    const d = ctx.map.distance(hex, s);
+    if (best === null || d < best) { best = d; out = [s]; } else if (d === best) out.push(s);
+  }
+  return { distance: best, sources: out };
+}
+
+// 12.33: the strengths an unsupplied unit attacks with are zero. attackFactor(piece, hexes?) is
+// the unit's attack strength (its barrage strength for artillery) or 0 if unsupplied now;
+// barrageFactor and fpfFactor likewise. Queries: the combat section traces what it decides.
+export function attackFactor(ctx, piece, hexes) {
+  if (!supplied(ctx, piece, hexes)) return 0;
+  return piece.artillery ? piece.barrage : piece.attack;
+}
+export function barrageFactor(ctx, piece, hexes) { return supplied(ctx, piece, hexes) ? piece.barrage : 0; }
+export function fpfFactor(ctx, piece, hexes) { return supplied(ctx, piece, hexes) ? piece.fpf : 0; }
+
+// halved(mp): 12.32, half the allowance, fractions rounded up (15 -> 8).
+export function halved(ctx, mp) {
+  return ctx.table.effects["movement-allowance"].rounding === "up" ? Math.ceil(mp / 2) : Math.floor(mp / 2);
+}

@@ -1,0 +1,98 @@
+package hexlab.rules.crusader;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import hexlab.kernel.play.Game;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Crusader 17.1: the Axis exemption from mandatory attack at the Tobruk perimeter, and the DG option. */
+class TobrukPerimeterTest {
+
+    static Game axisPhasing(String spec, String... pieces) {
+        return Fixtures.start(Fixtures.crusader(spec), Fixtures.scenario(3, 4, "axis", "campaign", false, null, pieces), 1);
+    }
+
+    static void assertNone(JsonNode n) {
+        assertTrue(n == null || n.isNull(), "expected no exemption, found " + n);
+    }
+
+    static JsonNode exemption(Game g, String attacker, String defender) {
+        return Fixtures.eval(g, "rules.tobruk.combatExemption(ctx.piece('" + attacker + "'), ctx.piece('" + defender + "'))");
+    }
+
+    @Test
+    @DisplayName("Crusader 17.1 Axis unit exactly three hexes from 1003 behind a minefield need not attack")
+    void exactlyThree() {
+        Game g = axisPhasing("", "de-1-8-pz@1106", "br-16-bde@1005");
+        assertEquals(3, Fixtures.eval(g, "map.distance('1106', '1003')").asInt());
+        JsonNode e = exemption(g, "de-1-8-pz", "br-16-bde");
+        assertEquals("17.1", e.path("rule").asText());
+        assertEquals(3, e.path("cell").path("distance").asInt());
+        assertEquals("minefield-british", e.path("cell").path("minefield").asText());
+        assertEquals("1106/1005", e.path("cell").path("hexside").asText());
+    }
+
+    @Test
+    @DisplayName("Crusader 17.1 Axis unit two hexes from 1003 across the same minefield hexside is not exempt")
+    void twoHexesIsNotThree() {
+        Game g = axisPhasing("", "de-1-8-pz@1005", "br-16-bde@1106");
+        assertEquals(2, Fixtures.eval(g, "map.distance('1005', '1003')").asInt());
+        assertTrue(Fixtures.eval(g, "map.hexsideHas('1005', '1106', 'minefield-british')").asBoolean());
+        assertNone(exemption(g, "de-1-8-pz", "br-16-bde"));
+    }
+
+    @Test
+    @DisplayName("Crusader 17.1 Axis unit far from 1003 behind an Axis minefield is not exempt under 17.1")
+    void farFromTobruk() {
+        Game g = axisPhasing("", "de-1-104-bn@3209", "br-4nz-bde@3109");
+        assertTrue(Fixtures.eval(g, "map.hexsideHas('3209', '3109', 'minefield-axis')").asBoolean());
+        assertNone(exemption(g, "de-1-104-bn", "br-4nz-bde"));
+    }
+
+    @Test
+    @DisplayName("Crusader 17.1 Axis unit three hexes from 1003 with no minefield hexside between is not exempt")
+    void noMinefield() {
+        Game g = axisPhasing("", "de-1-8-pz@1106", "br-16-bde@1206");
+        assertEquals(0, Fixtures.eval(g, "map.hexside('1106', '1206').filter(f => f.startsWith('minefield')).length").asInt());
+        assertNone(exemption(g, "de-1-8-pz", "br-16-bde"));
+    }
+
+    @Test
+    @DisplayName("Crusader 17.1 (reading) a second adjacent British unit across open ground keeps the Axis unit bound by 7.2")
+    void partlyExempt() {
+        Game g = axisPhasing("", "de-1-8-pz@1106", "br-16-bde@1005", "br-23-bde@1206");
+        assertNone(exemption(g, "de-1-8-pz", "br-16-bde"));
+    }
+
+    @Test
+    @DisplayName("Crusader 17.1 the exemption is the Axis player's only while he is the phasing player")
+    void onlyWhilePhasing() {
+        Game g = Fixtures.start(Fixtures.crusader(), Fixtures.scenario(3, 4, "british", "campaign", false, null,
+                "de-1-8-pz@1106", "br-16-bde@1005"), 1);
+        assertNone(exemption(g, "de-1-8-pz", "br-16-bde"));
+        assertNone(exemption(g, "br-16-bde", "de-1-8-pz"));
+    }
+
+    @Test
+    @DisplayName("DG 17.1 with dg-fortified-box-minefields every hexside of an Allied Fortified Box is an Allied minefield")
+    void dgFortifiedBoxes() {
+        Game off = axisPhasing("", "de-1-8-pz@1106", "br-23-bde@1204");
+        Game on = axisPhasing("option:dg-fortified-box-minefields", "de-1-8-pz@1106", "br-23-bde@1204");
+        // 1204/1105 is open ground inside the perimeter; 1204 is a Fortified Box
+        assertEquals(0, Fixtures.eval(off, "map.hexside('1204', '1105').length").asInt());
+        assertNone(Fixtures.eval(off, "rules.tobruk.minefieldOwner('1204', '1105')"));
+        assertEquals("british", Fixtures.eval(on, "rules.tobruk.minefieldOwner('1204', '1105')").asText());
+        assertEquals("british", Fixtures.eval(on, "rules.tobruk.minefieldOwner('1105', '1204')").asText());
+        assertNone(Fixtures.eval(on, "rules.tobruk.minefieldOwner('1105', '1106')"));
+    }
+
+    @Test
+    @DisplayName("Crusader 17.1 the ring of hexes exactly three from 1003")
+    void ring() {
+        assertEquals("[\"0702\",\"0703\",\"0704\",\"0705\",\"0801\",\"0805\",\"0901\",\"0906\",\"1006\",\"1101\",\"1106\",\"1201\",\"1205\",\"1302\",\"1303\",\"1304\",\"1305\"]",
+                Fixtures.eval(axisPhasing("", "de-1-8-pz@1605"), "rules.tobruk.ring()").toString());
+    }
+}
