@@ -66,7 +66,7 @@ final class SystemsCommand implements Runnable {
             out.printf("%s %s  %s%s%n", o.get("id").asText(), o.get("version").asText(), o.get("name").asText(),
                     o.get("lineage").size() > 1 ? "  (extends " + o.get("lineage").get(o.get("lineage").size() - 2).asText() + ")" : "");
             for (var sec : o.get("sections")) {
-                out.printf("  %-20s %-8s rule %-8s %-13s%s%n", sec.get("name").asText(), sec.get("version").asText(), sec.path("rule").asText(""),
+                out.printf("  %-20s %-8s rule %-8s %-13s %s%n", sec.get("name").asText(), sec.get("version").asText(), sec.path("rule").asText(""),
                         sec.get("status").asText(), sec.get("from").asText().equals(o.get("id").asText()) ? "" : "from " + sec.get("from").asText());
             }
             for (var m : o.get("maps")) out.printf("  map %-16s %s, %d hexes%n", m.get("id").asText(), m.path("status").asText("?"), m.path("hexes").asInt());
