@@ -16,11 +16,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -71,7 +68,7 @@ final class SimulateCommand implements Runnable {
         List<GameRecord> records = Batch.run(k, entries, new Batch.Settings(scenario, games, seed, bots, t, fails), bar::update);
         bar.finish();
         double secs = (System.nanoTime() - t0) / 1e9;
-        if (csv != null) writeAtomically(csv, Csv.of(records));
+        if (csv != null) hexlab.kernel.util.AtomicFile.write(csv, Csv.of(records));
         ObjectNode out = Json.object();
         out.put("system", sys.id()).put("scenario", scenario).put("gamesPerVariant", games).put("seed", seed).put("bots", bots);
         out.put("note", "every variant played the same " + games + " seeds derived from master seed " + seed
@@ -114,16 +111,5 @@ final class SimulateCommand implements Runnable {
 
     private static String mean(JsonNode m) { return String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", m.get("mean").asDouble(), m.get("low").asDouble(), m.get("high").asDouble()); }
 
-    private static void writeAtomically(Path file, String text) {
-        try {
-            Path dir = file.toAbsolutePath().getParent();
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-            Files.writeString(tmp, text);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new InputException(file.toString(), 0, 0, "cannot write: " + e.getMessage());
-        }
-    }
 
 }

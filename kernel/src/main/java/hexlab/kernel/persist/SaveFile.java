@@ -10,10 +10,8 @@ import hexlab.kernel.rules.Variant;
 import hexlab.kernel.util.Json;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -67,29 +65,7 @@ public record SaveFile(int format, String system, String systemVersion, String v
     }
 
     /** Writes atomically: a temporary file beside the target, then a rename, so no half-written save exists. */
-    public void write(Path file) {
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = null;
-        try {
-            Files.createDirectories(dir);
-            tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-            Files.writeString(tmp, Json.pretty(toJson()));
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // the temporary file is beside the target and named as such
-                }
-            }
-            throw new InputException(file.toString(), 0, 0, "cannot write the save: " + e.getMessage());
-        }
-    }
+    public void write(Path file) { hexlab.kernel.util.AtomicFile.write(file, Json.pretty(toJson())); }
 
     public static SaveFile read(Path file) {
         String name = file.toString();
