@@ -36,10 +36,14 @@
 //
 // STATE (state.combat): {phase, side, build, fight, after, lastEnd}
 //   phase  - Combat Phases begun so far (8.41 compares it with pieces' `adverse` and `fpfUsed`)
-//   build  - the attack being composed: {defenders: [hex], attackers: [id], barrage: [id], gs}
-//   fight  - the attack being resolved, with its result and the paths of retreat (7.91)
-//   after  - the queue of retreats and advances still to carry out
+//   build  - the attack being composed: {defenders: [hex], attackers: [id], barrage: [id], gs,
+//            feasible: whether every mandatory attack could still be made when it was begun}
+//   fight  - the attack being resolved: its units, announced strength, line, result, and the
+//            paths of retreat of the losing side (7.91)
+//   after  - the queue of retreats and advances still to carry out; a step waiting for its owner's
+//            choice keeps the choice offered (`opts`, and `routes` for advances)
 //   lastEnd - {phase, side, unmet}: what the end of the last Combat Phase left unmet (checks)
+// Queries (actions, prompts, refusals, mandatory, obligations) never write the state.
 // Piece flags this section sets (reset in beginPhase): attacked, defended, displaced, retreated,
 // advanced; fpfUsed and adverse hold Combat Phase numbers; noFpf follows 8.41.
 
@@ -54,7 +58,14 @@ function enemyOf(ctx, side) {
   return null;
 }
 
+// state.combat for reading: queries (actions, prompts, refusals, mandatory) never write the state,
+// so asking them as often as one likes changes nothing.
 function C(ctx) {
+  return ctx.state.combat || { phase: 0, side: ctx.active, build: null, fight: null, after: [], lastEnd: null };
+}
+
+// state.combat for writing (created if a scenario starts past the beginning of the Combat Phase).
+function W(ctx) {
   const s = ctx.state;
   if (!s.combat) s.combat = { phase: 0, side: ctx.active, build: null, fight: null, after: [], lastEnd: null };
   if (!s.eliminated) s.eliminated = [];
@@ -110,13 +121,12 @@ function occupancy(ctx) {
 // 4.1B: start of a Combat Phase. Per-phase flags of both sides are cleared; 8.41's memory of the
 // previous Combat Phase is kept in `adverse` (the phase number of the last adverse result).
 export function beginPhase(ctx) {
-  const c = C(ctx);
+  const c = W(ctx);
   c.phase = (c.phase || 0) + 1;
   c.side = ctx.active;
   c.build = null;
   c.fight = null;
   c.after = [];
-  c.ex = {};
   for (const p of piecesSorted(ctx)) {
     p.attacked = false;
     p.defended = false;
@@ -133,7 +143,7 @@ export function beginPhase(ctx) {
 // 4.1B: end of the Combat Phase. Every mandatory attack that could still be made has been made
 // (attacks refuses `done` otherwise); what could not be made any more is recorded and traced.
 export function endPhase(ctx) {
-  const c = C(ctx);
+  const c = W(ctx);
   const M = model(ctx);
   const unmet = unmetOf(ctx, M);
   const waived = waivedOf(ctx, M);
@@ -150,7 +160,6 @@ export function endPhase(ctx) {
   c.build = null;
   c.fight = null;
   c.after = [];
-  c.ex = {};
 }
 
 // ---------------------------------------------------------------- exemptions (7.46, 10.21, 17.1)
@@ -167,21 +176,6 @@ export function exemption(ctx, attacker, defender) {
     if (r) return r;
   }
   return null;
-}
-
-// The same, remembered in state.combat.ex until a unit moves or is eliminated (moved() clears it):
-// the exemption of a pair only changes when units change places.
-function exemptionCached(ctx, a, d) {
-  const c = C(ctx);
-  if (!c.ex) c.ex = {};
-  const key = a.id + "@" + a.hex + "|" + d.id + "@" + d.hex;
-  if (!(key in c.ex)) c.ex[key] = exemption(ctx, a, d);
-  return c.ex[key];
-}
-
-// Positions changed in this Combat Phase (a retreat, displacement, advance or elimination).
-function moved(ctx) {
-  C(ctx).ex = {};
 }
 
 // ---------------------------------------------------------------- mandatory combat (7.11, 7.12, 7.21)
@@ -253,7 +247,7 @@ function model(ctx) {
     // 10.21, 17.1: a unit whose every neighbour is across an exemption may decline to attack
     let exempt = null;
     for (const e of all) {
-      const x = exemptionCached(ctx, p, e);
+      const x = exemption(ctx, p, e);
       if (!x) { exempt = null; break; }
       exempt = exempt || x;
     }
@@ -599,7 +593,7 @@ export const attacks = {
     return out;
   },
   apply(ctx, a) {
-    const c = C(ctx);
+    const c = W(ctx);
     if (a.do === "done") {
       ctx.trace({ rule: "7.11", text: ctx.active + " ends the Combat Phase: every mandatory attack has been made" });
       ctx.done();
@@ -655,7 +649,7 @@ export const attacks = {
 
 // 4.1B a-c, 8.46: the attack is announced; the defender may answer with FPF, then it is resolved.
 function announce(ctx) {
-  const c = C(ctx);
+  const c = W(ctx);
   const b = c.build;
   const defs = [];
   for (const h of b.defenders) for (const e of ctx.piecesAt(h)) if (e.side !== ctx.active && onMap(e) && !e.defended) defs.push(e.id);
@@ -709,7 +703,7 @@ export const fpf = {
   },
   actions(ctx) { return fpfOptions(ctx); },
   apply(ctx, a) {
-    const f = C(ctx).fight;
+    const f = W(ctx).fight;
     if (a.do === "fpf") {
       f.fpf.push(a.unit);
       ctx.trace({ rule: "8.41", text: a.unit + " gives final protective fire to " + f.defenders.join(", ") + " (in range, 8.42)" });
@@ -793,7 +787,7 @@ function defenseTotal(ctx, f) {
 }
 
 function resolveFight(ctx) {
-  const c = C(ctx);
+  const c = W(ctx);
   const f = c.fight;
   const adjacent = f.attackers.map((id) => ctx.piece(id));
   const barrage = f.barrage.map((id) => ctx.piece(id));
@@ -824,7 +818,7 @@ function resolveFight(ctx) {
 
 // 7.62 with 8.14, 8.15, 8.33 and 10.31: what the result does to whom.
 function applyResult(ctx, f, code, adjacent, defenders) {
-  const c = C(ctx);
+  const c = W(ctx);
   const meanings = ctx.tables.crt["result-meanings"].codes[code];
   let hitDefender = meanings.who === "defender" || meanings.who === "both";
   let hitAttacker = meanings.who === "attacker" || meanings.who === "both";
@@ -875,7 +869,7 @@ function applyResult(ctx, f, code, adjacent, defenders) {
 }
 
 function markAdverse(ctx, p) {
-  p.adverse = C(ctx).phase;
+  p.adverse = W(ctx).phase;
   if (p.artillery) p.noFpf = true;     // 8.41
 }
 
@@ -960,7 +954,7 @@ function lineDetail(ctx, adjacent, defenders, barrage) {
 
 // Carries out the queue of retreats and advances, asking only where there is a choice.
 function continueAfter(ctx) {
-  const c = C(ctx);
+  const c = W(ctx);
   let guard = 0;
   while (c.after.length) {
     if (++guard > 1000) throw new Error("7.7: the retreat and advance queue does not empty");
@@ -1002,14 +996,13 @@ function continueAfter(ctx) {
 }
 
 function finishFight(ctx) {
-  const c = C(ctx);
+  const c = W(ctx);
   c.after = [];
   c.fight = null;
 }
 
 function eliminate(ctx, p, rule, text) {
   const hex = p.hex;
-  moved(ctx);
   p.hex = null;
   p.at = "eliminated";
   const s = ctx.state;
@@ -1186,7 +1179,7 @@ function retreatActions(ctx, step) {
 
 // 7.91, 7.74: the path of retreat of a unit of the losing side, kept for the victor's advance.
 function recordLost(ctx, step, id, from, path, eliminated) {
-  const f = C(ctx).fight;
+  const f = W(ctx).fight;
   if (!f || (step.role === "attacker" && f.result === "Br")) return;
   f.lost[id] = { from, path: path.slice(), eliminated };
 }
@@ -1197,7 +1190,7 @@ function lose(ctx, step, u, from, path, rule, text) {
 }
 
 function applyRetreat(ctx, step, a) {
-  const c = C(ctx);
+  const c = W(ctx);
   if (a.do === "displace") {
     const env = retreatEnv(ctx, step.side);
     const top = step.chain[step.chain.length - 1];
@@ -1216,7 +1209,6 @@ function applyRetreat(ctx, step, a) {
       const p = ctx.piece(e.unit);
       const from = p.hex;
       p.hex = e.to;
-      moved(ctx);
       p.displaced = true;
       markAdverse(ctx, p);
       ctx.trace({ rule: "7.81", text: p.id + " displaced " + from + " -> " + e.to + " to let " + step.moving.unit + " retreat" });
@@ -1253,7 +1245,6 @@ function moveOn(ctx, step) {
       return;   // the owner chooses where the displaced unit goes
     }
     u.hex = h;
-    moved(ctx);
     m.i++;
   }
   u.retreated = true;
@@ -1276,7 +1267,7 @@ export const retreat = {
   },
   actions(ctx) { const s = C(ctx).after[0]; return s.opts || retreatActions(ctx, s); },
   apply(ctx, a) {
-    const c = C(ctx);
+    const c = W(ctx);
     const step = c.after[0];
     step.opts = null;
     applyRetreat(ctx, step, a);
@@ -1389,7 +1380,7 @@ export const advance = {
   },
   actions(ctx) { const s = C(ctx).after[0]; return s.opts || advanceActions(ctx, s); },
   apply(ctx, a) {
-    const c = C(ctx);
+    const c = W(ctx);
     const step = c.after[0];
     step.opts = null;
     if (a.do === "advance") {
@@ -1397,7 +1388,6 @@ export const advance = {
       const route = (step.routes && step.routes[a.unit] && step.routes[a.unit][a.to]) || [a.to];
       const from = u.hex;
       u.hex = a.to;
-      moved(ctx);
       u.advanced = true;
       // 7.96: after advancing it may neither attack nor be attacked this phase
       u.attacked = u.side === ctx.active ? true : u.attacked;

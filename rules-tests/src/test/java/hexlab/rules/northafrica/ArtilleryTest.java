@@ -24,7 +24,7 @@ class ArtilleryTest {
     private static String p(String id, String unit, String side, String hex) { return Fx.p(id, unit, side, hex); }
 
     @Test
-    @DisplayName("NA 8.12: range counts the target hex but not the firer's (2219 reaches 2221 at range 2, 2218 does not)")
+    @DisplayName("NA 8.12, 8.61: range counts the target hex but not the firer's (2219 reaches 2221 at range 2 over a unit in 2220, 2218 does not)")
     void rangeCounting() {
         Game g = Fx.start("axis", 1, 0, 0,
             p("a", "de-2-200-bn", "axis", "2220"), p("r2", "de-33-arty", "axis", "2219"),
