@@ -87,64 +87,158 @@ function field(ctx, sources, depth) {
   return dist;
 }
 
-// The goal each side moves toward, as hops (lower is better).
+// The goals each side moves toward, as hop fields (lower is better).
 // British: Tobruk, and the hexes next to Axis units, those nearest Tobruk first (19.17, 20.0).
-// Axis: the open route to Tobruk if there is one (to cut it), and the hexes next to British units.
-function goalField(ctx, W) {
-  const src = [];
+// Axis: the open route to Tobruk if there is one, to cut it (route); the hexes next to British
+// units, for the mobile units (contact).
+function goalFields(ctx, W) {
   if (W.side === "british") {
-    src.push(["1103", 0]);
+    const src = [["1103", 0]];
     for (const e of W.foes) {
       const off = Math.min(6, Math.floor(ctx.map.distance(e.hex, "1103") / 4));
       for (const n of ctx.map.neighbors(e.hex)) src.push([n, off]);
     }
-  } else {
-    const r = ctx.rules.victory.route();
-    if (r.open) for (const h of r.path) src.push([h, 0]);
-    for (const e of W.foes) for (const n of ctx.map.neighbors(e.hex)) src.push([n, r.open ? 4 : 0]);
+    const f = field(ctx, src);
+    return { mobile: f, slow: f };
   }
-  return field(ctx, src);
+  const r = ctx.rules.victory.route();
+  const contact = [];
+  for (const e of W.foes) for (const n of ctx.map.neighbors(e.hex)) contact.push([n, 0]);
+  if (!r.open) { const f = field(ctx, contact); return { mobile: f, slow: null }; }
+  const route = r.path.map((h) => [h, 0]);
+  return { mobile: field(ctx, route.concat(contact.map((x) => [x[0], 3]))), slow: field(ctx, route) };
 }
 
-// ---- movement (5.0, 13.0, 14.0, 18.1) ------------------------------------------------------------
+// Axis infantry that walks (movement 7 or less) holds the line round Tobruk unless the route opens.
+function isSlow(p) { return !p.artillery && (p.movement || 0) <= 7; }
+
+// The CRT as lookups for this call: col(line, differential) -> column, ev(line, differential) ->
+// the worth of that column to the attacker (columnValues); computed on first use of each cell.
+function crtTable(ctx) {
+  const vals = columnValues(ctx);
+  const memo = {};
+  const col = (line, diff) => {
+    const d = Math.max(-20, Math.min(20, Math.round(diff)));
+    const m = memo[line] || (memo[line] = []);
+    let c = m[d + 20];
+    if (c === undefined) c = m[d + 20] = ctx.rules.crt.column(line, d);
+    return c;
+  };
+  return { col, ev: (line, diff) => vals.all[col(line, diff)], vals };
+}
+
+// Sums of a value over the hexes near each hex, in O(1) per question: a prefix-sum table over the
+// map's columns and rows (hex ids are column then row); the square of half-width r around a hex
+// holds every hex within r of it (and a few beyond: a heuristic needs no more).
+function areaSums(ctx, items) {
+  let maxC = 0, maxR = 0;
+  for (const id of ctx.map.ids) { const c = +id.slice(0, 2), r = +id.slice(2); if (c > maxC) maxC = c; if (r > maxR) maxR = r; }
+  const w = maxC + 2, h = maxR + 2;
+  const grid = new Float64Array(w * h);
+  for (const [hex, v] of items) grid[(+hex.slice(0, 2)) * h + (+hex.slice(2))] += v;
+  for (let c = 0; c < w; c++) for (let r = 0; r < h; r++) {
+    const i = c * h + r;
+    grid[i] += (c > 0 ? grid[i - h] : 0) + (r > 0 ? grid[i - 1] : 0) - (c > 0 && r > 0 ? grid[i - h - 1] : 0);
+  }
+  const at = (c, r) => (c < 0 || r < 0 ? 0 : grid[Math.min(c, w - 1) * h + Math.min(r, h - 1)]);
+  return (hex, rad) => {
+    const c = +hex.slice(0, 2), r = +hex.slice(2);
+    return at(c + rad, r + rad) - at(c - rad - 1, r + rad) - at(c + rad, r - rad - 1) + at(c - rad - 1, r - rad - 1);
+  };
+}
+
+// The CRT line a unit in `hex` defends on (7.41, 7.44): its terrain, or the Anti-Tank line when an
+// anti-tank unit of its side covers it (11.11, 11.15), whichever favours it more.
+function defenceLine(ctx, W, hex, side) {
+  const hexLine = ctx.tables.combat["hex-terrain"].line;
+  let line = hexLine[ctx.map.terrain(hex)] || "mixed";
+  if (line === "mixed") {
+    const q = W.occ[hex];
+    let covered = !!(q && q.side === side && q.antiTank);
+    for (const n of ctx.map.neighbors(hex)) { const r = W.occ[n]; if (r && r.side === side && r.antiTank) covered = true; }
+    if (covered) line = "anti-tank";
+  }
+  return line;
+}
+
+// Both sides' strength spread over the map, for the questions below.
+function strengthMaps(ctx, W) {
+  const mine = [], myArt = [], theirs = [], theirArt = [], theirFpf = [];
+  for (const f of W.friends) {
+    if (f.artillery) myArt.push([f.hex, f.barrage || 0]);
+    else if (!f.moved) mine.push([f.hex, f.attack || 0]);
+  }
+  for (const e of W.foes) {
+    if (e.artillery) { theirArt.push([e.hex, e.barrage || 0]); if (!e.noFpf) theirFpf.push([e.hex, e.fpf || 0]); }
+    else theirs.push([e.hex, e.attack || 0]);
+  }
+  return { mine: areaSums(ctx, mine), myArt: areaSums(ctx, myArt), theirs: areaSums(ctx, theirs), theirArt: areaSums(ctx, theirArt),
+    theirFpf: areaSums(ctx, theirFpf), foes: areaSums(ctx, W.foes.map((e) => [e.hex, 1])) };
+}
+
+// What an attack on enemy unit e could look like this turn, for units deciding whether to end next
+// to it: the attack already next to it, what could still join (unmoved units within 4, artillery
+// in range, half the ground support), less its defense and the FPF to expect. Worked out on first use.
+function attackOutlook(ctx, W, S) {
+  const gs = ctx.rules["ground-support"].available(W.side);
+  const fpfGs = Math.min(2, ctx.rules["ground-support"].available(W.enemy));
+  const out = {};
+  return (e) => {
+    let o = out[e.id];
+    if (o) return o;
+    let now = 0;
+    for (const n of ctx.map.neighbors(e.hex)) { const f = W.occ[n]; if (f && f.side === W.side && !f.artillery) now += f.attack || 0; }
+    const soon = Math.min(S.mine(e.hex, 4) - now, 2 * e.defense) * 0.5;
+    o = out[e.id] = { line: defenceLine(ctx, W, e.hex, W.enemy), worth: worth(ctx, e),
+      base: now + Math.max(0, soon) + Math.min(S.myArt(e.hex, 2), 10) + gs * 0.5 - e.defense - Math.min(S.theirFpf(e.hex, 2), 8) - fpfGs };
+    return o;
+  };
+}
 
 function movement(ctx, actions, side) {
   const W = world(ctx, side);
-  // per hex: the enemy units next to it, their attack (the threat next player-turn), the weakest
+  // per hex: the enemy units next to it
   const near = {};
-  for (const e of W.foes) {
-    for (const n of ctx.map.neighbors(e.hex)) {
-      const r = near[n] || (near[n] = { threat: 0, weakest: null });
-      if (!e.artillery) r.threat += e.attack || 0;
-      if (!r.weakest || e.defense < r.weakest.defense) r.weakest = e;
-    }
-  }
-  // the attack already standing next to each enemy unit
-  const support = {};
-  for (const f of W.friends) {
-    for (const n of ctx.map.neighbors(f.hex)) {
-      const e = W.occ[n];
-      if (e && e.side === W.enemy) support[e.id] = (support[e.id] || 0) + ((f.artillery ? f.barrage : f.attack) || 0);
-    }
-  }
-  const goal = goalField(ctx, W);
-  const foeDist = field(ctx, W.foes.map((e) => [e.hex, 0]), 3);   // artillery ranges are 2-3
+  for (const e of W.foes) for (const n of ctx.map.neighbors(e.hex)) (near[n] = near[n] || []).push(e);
+  const goals = goalFields(ctx, W);
+  const S = strengthMaps(ctx, W);
+  const outlook = attackOutlook(ctx, W, S);
+  const T = crtTable(ctx);
+  const enemyGs = ctx.rules["ground-support"].perTurn(W.enemy);
   const plan = side === "axis" ? exitPlanFor(ctx) : null;
+  const lineAt = {};
+  const lineOf = (h) => lineAt[h] || (lineAt[h] = defenceLine(ctx, W, h, side));
+  // 2nd player-turn danger: the enemy attack that could reach a hex (units within 4, artillery within
+  // range + 2, ground support), as the expected result times what the unit is worth
+  const dangerAt = {};
+  const danger = (h) => {
+    let d = dangerAt[h];
+    if (d === undefined) d = dangerAt[h] = Math.min(S.theirs(h, 4), 24) + Math.min(S.theirArt(h, 4), 8) + enemyGs;
+    return d;
+  };
+  const risk = (u, h) => {
+    const ev = T.ev(lineOf(h), danger(h) - u.p.defense);
+    return ev > 0 ? ev * u.worth * 0.5 : 0;
+  };
   const info = {};
   const unit = (id) => {
     let u = info[id];
     if (!u) {
       const p = ctx.piece(id);
-      u = info[id] = { p, g: goal[p.hex] === undefined ? 99 : goal[p.hex], armour: isGermanArmour(ctx, p), exit: !!(plan && plan[id]) };
+      const goal = side === "axis" && isSlow(p) ? goals.slow : goals.mobile;
+      u = info[id] = { p, goal, g: goal && goal[p.hex] !== undefined ? goal[p.hex] : 99, worth: worth(ctx, p), exit: !!(plan && plan[id]) };
+      u.riskHere = near[p.hex] ? 0 : risk(u, p.hex);
+      u.artRange = p.artillery ? p.range || 2 : 0;
     }
     return u;
   };
+  const env = { near, outlook, T, risk, W, S };
   let best = -1, bestScore = 0;
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
     let s;
     if (a.do === "move" || a.do === "cross-minefield") {
-      s = moveScore(unit(a.unit), a.to, goal, near, foeDist, support);
+      s = moveScore(ctx, unit(a.unit), a.to, env);
       if (a.do === "cross-minefield") s -= 2;
     } else if (a.do === "enter") s = 40;                                  // 13.0: reinforcements come on at once
     else if (a.do === "exit") s = plan && plan[a.unit] ? 1000 : -1;       // 18.1: only the units picked to leave
@@ -154,23 +248,31 @@ function movement(ctx, actions, side) {
   return best >= 0 ? best : fallback(actions);
 }
 
-function moveScore(u, to, goal, near, foeDist, support) {
+function moveScore(ctx, u, to, env) {
   const p = u.p;
   if (u.exit) return 5 * (westHops(p.hex) - westHops(to));              // 18.1: off by the west edge
-  const gTo = goal[to] === undefined ? 99 : goal[to];
-  let s = (u.g - gTo) * (p.artillery ? 1 : 2);
-  const n = near[to];
+  let s = 0;
+  if (u.goal) {
+    const gTo = u.goal[to] === undefined ? 99 : u.goal[to];
+    s = (u.g - gTo) * (p.artillery ? 0.5 : 1.5);
+  }
+  const n = env.near[to];
   if (n) {
     if (p.artillery) return s - 30;          // 8.31, 8.33: adjacent artillery must attack and suffers the result
-    // 7.12: ending here means attacking; value it against the weakest neighbour with the support there
-    const w = n.weakest;
-    const diff = (p.attack || 0) + (support[w.id] || 0) - w.defense;
-    s += diff >= 3 ? 6 + diff : diff >= 1 ? 2 + diff : diff * 3 - 4;
-    // their attack on this unit next player-turn
-    const exposed = n.threat - p.defense;
-    if (exposed > 2) s -= (exposed - 2) * (u.armour ? 3 : 1);
-  } else if (p.artillery) {
-    s += foeDist[to] !== undefined && foeDist[to] <= (p.range || 2) ? 3 : 0;   // 8.11: an enemy in range
+    // 7.12: ending here means attacking; the best of the attacks it could join
+    let best = -Infinity;
+    for (const e of n) {
+      const o = env.outlook(e);
+      const ev = env.T.ev(o.line, o.base + (p.attack || 0));
+      const v = ev > 0 ? ev * o.worth * 0.5 : ev * u.worth * 0.7;
+      if (v > best) best = v;
+    }
+    s += best;
+    if (n.length > 1) s -= 1.5 * (n.length - 1);   // 7.21: every neighbour must be attacked
+    s -= env.risk(u, to) * 0.5;                     // the counter-attack, softened: the attack may drive them off
+  } else {
+    if (u.artRange && env.S.foes(to, u.artRange) > 0) s += 3;   // 8.11: artillery wants an enemy in range
+    s += u.riskHere - env.risk(u, to);              // out of reach of the enemy's strength, or closer to it
   }
   return s;
 }
@@ -213,7 +315,7 @@ function penaltyRemoval(ctx, actions) {
 // 7.21), so it never has to drop one.
 
 // What a result is worth to the attacker, by code (7.62).
-const RESULT_VALUE = { D1: 1, D2: 1.5, D3: 2, D4: 3, Br: 0.2, A1: -1, A2: -1.5, Ae: -4 };
+const RESULT_VALUE = { D1: 1, D2: 1.5, D3: 2, D4: 3, Br: 0, A1: -1.5, A2: -2, Ae: -4 };
 
 // The expected value of each CRT column (1-12); artilleryOnly: 8.15, only D4 counts and barraging
 // artillery suffers nothing.
@@ -261,7 +363,7 @@ function nextToSide(W, hex, side, ctx) {
 // The attack on `defHexes` as the plan would make it: every able unit adjacent to all of them that
 // is not exempt (10.21, 17.1), barrage from free artillery in range when it helps. `fixed` is what
 // the attack being built already holds.
-function planAttack(ctx, W, defHexes, fixed) {
+function planAttack(ctx, W, defHexes, fixed, only) {
   const defenders = [];
   for (const h of defHexes) { const q = W.occ[h]; if (q && q.side === W.enemy && !q.defended) defenders.push(q); }
   if (!defenders.length) return null;
@@ -271,8 +373,8 @@ function planAttack(ctx, W, defHexes, fixed) {
   for (const p of attackers.concat(barrage)) inPlan[p.id] = true;
   for (const p of W.friends) {
     if (inPlan[p.id] || p.attacked || p.advanced || (p.artillery && p.displaced)) continue;
-    if (!defHexes.every((h) => touches(ctx, p, h))) continue;
-    if (defenders.every((d) => ctx.rules.combat.exemption(p, d))) continue;   // 10.21, 17.1: may stay idle
+    if (only ? only.indexOf(p.id) < 0 : !defHexes.every((h) => touches(ctx, p, h))) continue;
+    if (!only && defenders.every((d) => ctx.rules.combat.exemption(p, d))) continue;   // 10.21, 17.1: may stay idle
     attackers.push(p);
     inPlan[p.id] = true;
   }
@@ -337,16 +439,17 @@ function resolvable(ctx, plan) {
 }
 
 // The attack to make next, from the position alone (so the same plan comes out at every step of
-// building it). With mandatory attacks left (7.11, 7.12): the best single-hex attack that keeps the
-// rest possible, else the one the combat rules' own search tries first (the unit that must attack
-// with the fewest enemy neighbours, on all of them). Otherwise only a clearly good attack.
-function choosePlan(ctx, W) {
+// building it). With mandatory attacks left (7.11, 7.12): the best single-hex attack the combat
+// rules will let it resolve; failing that, the first that passes of the attacks a unit that must
+// attack can make (the unit with the fewest enemy neighbours first, on fewer hexes first, with as
+// many of the units that share them as possible). Otherwise only a clearly good attack.
+function choosePlan(ctx, W, canEnd) {
   const m = ctx.rules.combat.mandatory(W.side);
   const must = {};
   for (const id of m.attackers) must[id] = true;
   const target = {};
   for (const id of m.defenders) target[id] = true;
-  const obliged = m.attackers.length > 0 || ctx.rules.combat.obligations().length > 0;
+  const obliged = canEnd === undefined ? m.attackers.length > 0 || ctx.rules.combat.obligations().length > 0 : !canEnd;
   // hexes any attack could reach: next to a unit able to attack, or in range of free artillery
   const reach = {};
   for (const p of W.friends) {
@@ -356,11 +459,19 @@ function choosePlan(ctx, W) {
   }
   const cands = [];
   const seen = {};
+  const mustNear = {};
+  for (const id of m.attackers) for (const h of ctx.map.neighbors(ctx.piece(id).hex)) mustNear[h] = true;
   for (const e of W.foes) {
-    if (e.defended || seen[e.hex] || !reach[e.hex]) continue;
+    if (e.defended || seen[e.hex] || !(reach[e.hex] || (target[e.id] && W.gs > 0))) continue;
+    if (obliged && !target[e.id] && !mustNear[e.hex]) continue;
     seen[e.hex] = true;
     const plan = planAttack(ctx, W, [e.hex], null);
-    if (!plan || (!plan.attackers.length && !plan.barrage.length)) continue;
+    if (!plan) continue;
+    if (!plan.attackers.length && !plan.barrage.length) {
+      // 9.0: a unit that must be attacked and that nothing else reaches: one ground support point
+      if (!target[e.id] || W.gs <= 0) continue;
+      plan.gs = 1;
+    }
     if (obliged && !plan.attackers.some((p) => must[p.id]) && !target[e.id]) continue;
     cands.push({ plan, v: value(ctx, W, plan) });
   }
@@ -370,19 +481,41 @@ function choosePlan(ctx, W) {
     if (resolvable(ctx, c.plan)) return c.plan;
   }
   if (!obliged) return null;
-  const first = searchFirst(ctx, W, m);
-  return first && resolvable(ctx, first) ? first : cands.length ? cands[0].plan : first;
+  return searchPlans(ctx, W, m) || (cands.length ? cands[0].plan : null);
 }
 
-function searchFirst(ctx, W, m) {
-  let a = null, fewest = Infinity, hexes = null;
-  for (const id of m.attackers) {
-    const p = ctx.piece(id);
+function subsetsOf(list) {
+  const out = [];
+  for (let mask = 1; mask < (1 << list.length); mask++) {
+    const s = [];
+    for (let i = 0; i < list.length; i++) if (mask & (1 << i)) s.push(list[i]);
+    out.push(s);
+  }
+  return out;
+}
+
+function searchPlans(ctx, W, m) {
+  const enemyHexes = (p) => {
     const hs = [];
     for (const n of ctx.map.neighbors(p.hex)) { const q = W.occ[n]; if (q && q.side === W.enemy && !q.defended && touches(ctx, p, n)) hs.push(n); }
-    if (hs.length && hs.length < fewest) { fewest = hs.length; a = p; hexes = hs.sort(); }
+    return hs.sort();
+  };
+  const order = m.attackers.map((id) => ctx.piece(id)).map((p) => ({ p, hs: enemyHexes(p) }))
+    .filter((x) => x.hs.length).sort((a, b) => a.hs.length - b.hs.length || (a.p.id < b.p.id ? -1 : 1));
+  let tries = 0;
+  for (const { p, hs } of order) {
+    const Ds = subsetsOf(hs).sort((a, b) => a.length - b.length);
+    for (const D of Ds) {
+      const co = W.friends.filter((q) => q.id !== p.id && !q.attacked && !q.advanced && !(q.artillery && q.displaced) && D.every((h) => touches(ctx, q, h))).map((q) => q.id);
+      const Js = [[]].concat(subsetsOf(co)).sort((a, b) => b.length - a.length);
+      for (const J of Js) {
+        if (++tries > 64) return null;
+        const plan = planAttack(ctx, W, D, null, [p.id].concat(J));
+        if (plan && resolvable(ctx, plan)) return plan;
+      }
+    }
   }
-  return a ? planAttack(ctx, W, hexes, null) : null;
+  return null;
 }
 
 // Ground support to add: the fewest points that move the attack up a column, if worth it.
@@ -405,46 +538,55 @@ function attackChoice(ctx, actions, side) {
   const W = combatData(ctx, side);
   const b = ctx.state.combat && ctx.state.combat.build;
   if (!b) {
-    const plan = choosePlan(ctx, W);
+    const plan = choosePlan(ctx, W, at({ do: "done" }) !== undefined);
     if (plan && at({ do: "attack", hex: plan.defHexes[0] }) !== undefined) return at({ do: "attack", hex: plan.defHexes[0] });
     if (at({ do: "done" }) !== undefined) return at({ do: "done" });
-    for (let i = 0; i < actions.length; i++) if (actions[i].do === "attack") return i;
+    // no plan passes: start on a unit that must be attacked
+    const m = ctx.rules.combat.mandatory(side);
+    for (const id of m.defenders) { const e = ctx.piece(id); if (e && e.hex && at({ do: "attack", hex: e.hex }) !== undefined) return at({ do: "attack", hex: e.hex }); }
     return fallback(actions);
   }
-  // building: follow the plan for this hex (all of it, or the search's multi-hex attack)
+  // building: complete the attack with every able unit next to it if the rules allow that;
+  // otherwise follow the plan chosen for it (which may hold other hexes or fewer units)
   let plan = planAttack(ctx, W, b.defenders, b);
   if (plan && !resolvable(ctx, plan)) {
-    const m = ctx.rules.combat.mandatory(side);
-    const first = searchFirst(ctx, W, m);
-    if (first && first.defHexes[0] === b.defenders[0]) plan = planAttack(ctx, W, first.defHexes, b);
+    const chosen = choosePlan(ctx, W);
+    if (chosen && b.defenders.every((h) => chosen.defHexes.indexOf(h) >= 0) &&
+        b.attackers.every((id) => chosen.attackers.some((p) => p.id === id))) plan = chosen;
   }
   if (plan) {
     for (const h of plan.defHexes) if (b.defenders.indexOf(h) < 0 && at({ do: "add-defender", hex: h }) !== undefined) return at({ do: "add-defender", hex: h });
     for (const p of plan.attackers) if (b.attackers.indexOf(p.id) < 0 && at({ do: "add-attacker", unit: p.id }) !== undefined) return at({ do: "add-attacker", unit: p.id });
     for (const p of plan.barrage) if (b.barrage.indexOf(p.id) < 0 && at({ do: "add-barrage", unit: p.id }) !== undefined) return at({ do: "add-barrage", unit: p.id });
-    const n = b.gs ? 0 : gsToAdd(ctx, W, plan, W.gs - gsNeeded(ctx, W));
+    // ground support the plan needs, plus what moves it up a column if the rules still let the
+    // other mandatory attacks be made with what is left (9.0, 7.21)
+    let want = plan.gs || 0;
+    const extra = b.gs ? 0 : gsToAdd(ctx, W, plan, W.gs - want);
+    if (extra > 0 && resolvable(ctx, Object.assign({}, plan, { gs: want + extra }))) want += extra;
+    const n = want - (b.gs || 0);
     if (n > 0 && at({ do: "add-ground-support", points: n }) !== undefined) return at({ do: "add-ground-support", points: n });
   }
   if (at({ do: "resolve" }) !== undefined) return at({ do: "resolve" });
-  // not resolvable yet: bring in whatever else is offered, attackers first
-  for (const kind of ["add-attacker", "add-defender", "add-barrage", "add-ground-support"]) {
-    for (let i = 0; i < actions.length; i++) if (actions[i].do === kind) return i;
+  // not resolvable yet: bring in what cannot add obligations (barrage, ground support), then units
+  // that must attack anyway, then more defenders; only then give the attack up
+  const must = ctx.rules.combat.mandatory(side).attackers;
+  if (!b.attackers.length && !b.barrage.length && !b.gs) {
+    for (let i = 0; i < actions.length; i++) if (actions[i].do === "add-barrage") return i;
+    if (at({ do: "add-ground-support", points: 1 }) !== undefined) return at({ do: "add-ground-support", points: 1 });
   }
+  for (let i = 0; i < actions.length; i++) if (actions[i].do === "add-attacker" && must.indexOf(actions[i].unit) >= 0) return i;
+  for (let i = 0; i < actions.length; i++) if (actions[i].do === "add-defender") return i;
+  for (let i = 0; i < actions.length; i++) if (actions[i].do === "add-barrage") return i;
   return fallback(actions);
 }
 
-// Ground support kept back for enemy units that must be attacked and that nothing else can reach.
-function gsNeeded(ctx, W) {
-  const m = ctx.rules.combat.mandatory(W.side);
-  let n = 0;
-  for (const id of m.defenders) {
-    const e = ctx.piece(id);
-    if (!e || e.defended || !e.hex) continue;
-    const reach = W.friends.some((p) => !p.attacked && !p.advanced &&
-      (touches(ctx, p, e.hex) || (p.artillery && !nextToSide(W, p.hex, W.enemy, ctx) && ctx.map.distance(p.hex, e.hex) <= (p.range || 0))));
-    if (!reach) n++;
-  }
-  return n;
+// For the inspector and tests: the attack the bot would make next for `side` now, or null.
+export function nextAttack(ctx, side) {
+  const W = combatData(ctx, side);
+  const plan = choosePlan(ctx, W);
+  if (!plan) return null;
+  return { defenders: plan.defHexes, attackers: plan.attackers.map((p) => p.id), barrage: plan.barrage.map((p) => p.id), gs: plan.gs,
+    line: plan.line, differential: plan.att + plan.gs - plan.def - plan.fpf, value: value(ctx, W, plan), resolvable: resolvable(ctx, plan) };
 }
 
 // 8.4, 9.0: the defender adds artillery FPF whenever it lowers the column, and ground support when
@@ -458,18 +600,19 @@ function fpfChoice(ctx, actions, side) {
   let def = f.fpfGs || 0, w = 0;
   for (const id of f.defenders) { const p = ctx.piece(id); def += p.defense || 0; w += worth(ctx, p); }
   for (const id of f.fpf) def += ctx.piece(id).fpf || 0;
-  const line = ctx.rules.combat.line(f.attackers, f.defenders, f.barrage);
-  const col = ctx.rules.crt.column(line, att - def);
-  const vals = columnValues(ctx).all;
+  const line = f.line || ctx.rules.combat.line(f.attackers, f.defenders, f.barrage);
+  const T = crtTable(ctx);
+  const col = T.col(line, att - def);
+  const vals = T.vals.all;
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
-    if (a.do === "fpf" && ctx.rules.crt.column(line, att - def - (ctx.piece(a.unit).fpf || 0)) < col) return i;
+    if (a.do === "fpf" && T.col(line, att - def - (ctx.piece(a.unit).fpf || 0)) < col) return i;
   }
   if (vals[col] > 0.3) {
     for (let i = 0; i < actions.length; i++) {
       const a = actions[i];
       if (a.do !== "fpf-ground-support") continue;
-      const c2 = ctx.rules.crt.column(line, att - def - a.points);
+      const c2 = T.col(line, att - def - a.points);
       if (c2 < col) {
         if ((vals[col] - vals[c2]) * w >= 1.5 * a.points) return i;
         break;
@@ -504,7 +647,7 @@ function retreatChoice(ctx, actions, side) {
 // 7.9: advance when it gains ground toward the goal without leaving the unit exposed.
 function advanceChoice(ctx, actions, side) {
   const W = world(ctx, side);
-  const goal = goalField(ctx, W);
+  const goal = goalFields(ctx, W).mobile;
   let best = actions.findIndex((a) => a.do === "stop"), bestScore = 0;
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];

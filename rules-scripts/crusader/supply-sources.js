@@ -52,3 +52,10 @@ function open(ctx, hex) {
   const closed = ctx.tables.movement["closed-hexes"].closed;
   return closed.indexOf(ctx.map.terrain(hex)) < 0;
 }
+
+// Inspector overlay: every supply source, marked with the side it serves (16.0).
+export function sourcesOverlay(ctx) {
+  const out = {};
+  for (const side of ctx.sides) for (const h of supplySources(ctx, side)) out[h] = side;
+  return out;
+}

@@ -63,3 +63,10 @@ export function ring(ctx) {
   const t = ctx.table["perimeter-exemption"];
   return ctx.map.within(t.centre, t.distance.exactly).filter((h) => ctx.map.distance(h, t.centre) === t.distance.exactly).sort();
 }
+
+// Inspector overlay: the 17.1 ring, every hex exactly three from 1003.
+export function ringOverlay(ctx) {
+  const out = {};
+  for (const h of ring(ctx)) out[h] = 3;
+  return out;
+}

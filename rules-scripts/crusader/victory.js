@@ -3,7 +3,7 @@
 // scenario bookkeeping set up with the start position. Table: tables/crusader/victory.yaml; each
 // scenario's victory.table names the table that decides it.
 //
-// State: state.victory = {scenario, table, lastTurn, previouslyDestroyed, hexes: {hex: side|null},
+// State: state.victory = {scenario, table, previouslyDestroyed, hexes: {hex: side|null},
 // at: {piece id: hex}} (hexes and at only where 19.37 scores hexes).
 
 // ---- set-up ------------------------------------------------------------------------------------
@@ -19,7 +19,7 @@ export function setup(ctx, scenario) {
   const table = vic.table || "campaign";
   if (!ctx.table[table]) throw new Error("scenario " + scenario.id + ": victory.table names \"" + table + "\", which victory.yaml does not have");
   const prev = special["previously-destroyed"] ? special["previously-destroyed"].units.slice().sort() : [];
-  s.victory = { scenario: scenario.id, table, lastTurn: scenario.turns.last, previouslyDestroyed: prev };
+  s.victory = { scenario: scenario.id, table, previouslyDestroyed: prev };
   const t = ctx.table[table];
   if (t.hexes) {
     // 19.37, reading 6: nobody holds the victory hexes when the scenario starts
@@ -57,39 +57,28 @@ export function unitValue(ctx, p) {
 
 // 19.17 British nr. 1: a chain of hexes from any east-edge hex to Tobruk, every hex (both ends
 // included) free of Axis units and Axis zones of control; sea and prohibited hexes are not part of
-// it (reading 1). Returns {open, path (east edge to Tobruk), blockedAt?}.
+// it (reading 1). Returns {open, path (east edge to Tobruk), blockedAt?, reason?}. The search runs
+// in the kernel: every land hex costs 1, Axis-held and Axis-controlled hexes are closed.
 export function route(ctx) {
   const r = ctx.table.campaign["route-to-tobruk"];
   const closed = ctx.tables.movement["closed-hexes"].closed;
-  const axisAt = {};
-  for (const p of ctx.pieces((q) => q.side === "axis" && q.hex && q.at !== "pending")) axisAt[p.hex] = true;
+  const shut = {};
+  for (const p of ctx.pieces((q) => q.side === "axis" && q.hex && q.at === "map")) shut[p.hex] = "holds an Axis unit";
   const zoc = ctx.rules.zoc.controlled("axis") || {};
-  const free = (h) => !axisAt[h] && !zoc[h] && closed.indexOf(ctx.map.terrain(h)) < 0;
-  if (!free(r.to)) return { open: false, blockedAt: r.to, reason: r.to + (axisAt[r.to] ? " holds an Axis unit" : " is in an Axis zone of control") };
-  const edge = {};
-  for (const h of ctx.map.zone(r.from)) edge[h] = true;
-  // breadth-first from Tobruk outwards; the first east-edge hex reached closes the chain
-  const parent = {};
-  parent[r.to] = r.to;
-  let ring = [r.to];
-  while (ring.length) {
-    const next = [];
-    for (const h of ring) {
-      if (edge[h]) {
-        const path = [h];
-        let x = h;
-        while (x !== r.to) { x = parent[x]; path.push(x); }
-        return { open: true, path };
-      }
-      for (const n of ctx.map.neighbors(h)) {
-        if (parent[n] !== undefined || !free(n)) continue;
-        parent[n] = h;
-        next.push(n);
-      }
-    }
-    ring = next;
+  for (const h of Object.keys(zoc)) if (!shut[h]) shut[h] = "is in an Axis zone of control";
+  if (shut[r.to]) return { open: false, blockedAt: r.to, reason: r.to + " " + shut[r.to] };
+  const terrain = {};
+  for (const t of ctx.rules.setup.board().terrains) if (closed.indexOf(t) < 0) terrain[t] = 1;
+  const spec = { terrain, defaultProhibited: true, blocked: Object.keys(shut).sort() };
+  const budget = ctx.map.ids.length;
+  const reach = ctx.map.reach(r.to, budget, spec);
+  let end = null;
+  for (const h of ctx.map.zone(r.from)) {
+    if (reach[h] === undefined) continue;
+    if (end === null || reach[h] < reach[end] || (reach[h] === reach[end] && h < end)) end = h;
   }
-  return { open: false, reason: "every chain of hexes from the east edge to " + r.to + " meets an Axis unit or zone of control" };
+  if (end === null) return { open: false, reason: "every chain of hexes from the east edge to " + r.to + " meets an Axis unit or zone of control" };
+  return { open: true, path: ctx.map.path(r.to, end, budget, spec).reverse() };
 }
 
 // ---- the points and conditions -----------------------------------------------------------------
@@ -204,6 +193,46 @@ export function determine(ctx) {
   const reason = "victory points: British " + pts.british + ", Axis " + pts.axis + (winner ? "" : " (equal: " + tie + ")");
   ctx.trace({ rule: t.rule, table: v.table, cell: { british: pts.british, axis: pts.axis }, result: winner || tie, text: t.rule + " " + reason });
   ctx.gameOver({ winner, level: winner ? t.rule + " higher total" : tie, reason, turn: ctx.turn, points: { axis: pts.axis, british: pts.british } });
+}
+
+// ---- for the variant lab and the inspector --------------------------------------------------------
+
+// Numbers summarised over many games (system.yaml metrics): victory points, the route, losses,
+// and the diversion.
+export function metrics(ctx) {
+  const v = ctx.state.victory || {};
+  const c = campaign(ctx, false);
+  const out = {
+    "route-to-tobruk": c.route ? 1 : 0,
+    "axis-destroyed": c.axisDestroyed,
+    "german-destroyed": c.germanDestroyed,
+    "german-armour-destroyed": destroyed(ctx, "axis").filter((p) => {
+      const u = ctx.tables.units.units["by-id"][p.unit || p.id];
+      return u && u.nationality === "german" && u.type.mechanized && !u.type.artillery && (u.values.attack || 0) >= 3;
+    }).length,
+    "british-lost": c.britishLost,
+    "axis-on-map": c.axisOnMap,
+  };
+  if (v.table && v.table !== "campaign") {
+    const pts = points(ctx, false);
+    out["vp-axis"] = pts.axis;
+    out["vp-british"] = pts.british;
+  }
+  const d = ctx.state.diversion;
+  if (d && d.inEffect) {
+    out["diversion-success"] = d.success ? 1 : 0;
+    out["diversion-required"] = d.required || 0;
+    if (d.penaltyDone) out["diversion-shortfall"] = d.shortfall || 0;
+  }
+  return out;
+}
+
+// Inspector overlay: the route to Tobruk, numbered from the east edge (empty when closed).
+export function routeOverlay(ctx) {
+  const r = route(ctx);
+  const out = {};
+  if (r.open) r.path.forEach((h, i) => { out[h] = i; });
+  return out;
 }
 
 // ---- 19.37: who last occupied or moved through the victory hexes ----------------------------

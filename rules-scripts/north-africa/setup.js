@@ -5,9 +5,11 @@
 //   13.0  units of the reinforcement schedule wait off the map ("pending") until their turn.
 //   5.31  no two units may share a hex: a scenario that prints two units in one hex (flagged
 //         `hex-conflict`) has the later one set up in the nearest empty hex, and says so.
-// Also builds the state every section shares (see the contract in docs): pieces, the lists of
-// eliminated and exited units, ground support bookkeeping, and `board`, the static facts of the
-// map the movement, zone and supply searches read in their inner loops.
+// Also builds the state the sections share: pieces (state.pieces[id]: id, unit, side, name, hex,
+// at: map | pending | eliminated | exited, the unit's values and type flags, and the per-phase
+// flags the movement and combat sections reset), the lists of units eliminated and exited in
+// play, the ground support bookkeeping, and `board`, the static facts of the map the movement,
+// zone and supply searches read in their inner loops.
 
 const SIDE_FLAGS = ["moved", "attacked", "defended", "unsupplied", "displaced", "retreated", "noFpf"];
 

@@ -19,7 +19,6 @@
 
 function other(ctx, side) { return ctx.sides[0] === side ? ctx.sides[1] : ctx.sides[0]; }
 
-
 // sources(side): the on-map supply sources of `side` from every section exporting supplySources
 // (12.1), sorted and without repeats.
 export function sources(ctx, side) {
@@ -34,9 +33,9 @@ export function sources(ctx, side) {
 
 // bits(side, without?): an array over ctx.map.ids, 1 where a unit of `side` is supplied now (12.21,
 // 12.22), by one breadth-first search out from every friendly source. `without`: the id of a unit
-// to leave out (a unit about to move does not keep an enemy minefield open behind it, 12.22). The path runs from the hex
-// beyond the unit's own: the unit's hex is not tested (supply.yaml readings); the source hex is,
-// unless the unit stands on it.
+// to leave out (a unit about to move keeps no enemy minefield open behind it, 12.22). The path
+// runs from the hex beyond the unit's own: the unit's hex is not tested (supply.yaml readings);
+// the source hex is, unless the unit stands on it.
 export function bits(ctx, side, without) {
   const b = ctx.rules.setup.board();
   const r = ctx.table.readings;

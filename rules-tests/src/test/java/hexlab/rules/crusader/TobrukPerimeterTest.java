@@ -95,4 +95,28 @@ class TobrukPerimeterTest {
         assertEquals("[\"0702\",\"0703\",\"0704\",\"0705\",\"0801\",\"0805\",\"0901\",\"0906\",\"1006\",\"1101\",\"1106\",\"1201\",\"1205\",\"1302\",\"1303\",\"1304\",\"1305\"]",
                 Fixtures.eval(axisPhasing("", "de-1-8-pz@1605"), "rules.tobruk.ring()").toString());
     }
+
+    @Test
+    @DisplayName("Crusader 17.1 an exemption, not a prohibition: the Axis player may end his Combat Phase or attack")
+    void mayStillAttack() {
+        Game g = axisPhasing("", "de-1-8-pz@1106", "br-16-bde@1005");
+        Fixtures.take(g, "done");            // end the Axis Movement Phase: the Combat Phase begins
+        java.util.List<String> acts = new java.util.ArrayList<>();
+        g.legalActions().forEach(a -> acts.add(a.toString()));
+        assertTrue(acts.contains("{\"do\":\"done\"}"), acts.toString());
+        assertTrue(acts.contains("{\"do\":\"attack\",\"hex\":\"1005\"}"), acts.toString());
+        assertEquals("[]", Fixtures.eval(g, "rules.combat.mandatory('axis').attackers").toString());
+        assertEquals("[\"de-1-8-pz\"]", Fixtures.eval(g, "rules.combat.mandatory('axis').exempt").toString());
+    }
+
+    @Test
+    @DisplayName("Crusader 17.1 without the minefield the same Axis unit must attack (7.12)")
+    void mustAttackWithoutExemption() {
+        Game g = axisPhasing("", "de-1-8-pz@1106", "br-16-bde@1206");
+        Fixtures.take(g, "done");
+        java.util.List<String> acts = new java.util.ArrayList<>();
+        g.legalActions().forEach(a -> acts.add(a.toString()));
+        assertEquals(false, acts.contains("{\"do\":\"done\"}"), acts.toString());
+        assertEquals("[\"de-1-8-pz\"]", Fixtures.eval(g, "rules.combat.mandatory('axis').attackers").toString());
+    }
 }
