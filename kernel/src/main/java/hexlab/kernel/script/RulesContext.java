@@ -98,6 +98,10 @@ public final class RulesContext implements AutoCloseable {
         timedOut = false;
         callStarted = System.nanoTime();
         try {
+            if (Profile.ON) {
+                long t0 = System.nanoTime();
+                try { return f.execute(args); } finally { Profile.add(fn, args, System.nanoTime() - t0); }
+            }
             return f.execute(args);
         } catch (PolyglotException e) {
             if (e.isResourceExhausted() || e.isCancelled()) dead = true;

@@ -1,0 +1,41 @@
+package hexlab.kernel.script;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Where the time of a run goes, by call into the rules ({@code -Dhexlab.profile=true}): total and
+ * mean time per prelude function and the section export it was asked for, printed at exit.
+ */
+final class Profile {
+    static final boolean ON = Boolean.getBoolean("hexlab.profile");
+    private static final Map<String, LongAdder[]> TIMES = new ConcurrentHashMap<>();
+
+    static {
+        if (ON) Runtime.getRuntime().addShutdownHook(new Thread(Profile::print));
+    }
+
+    private Profile() {}
+
+    private static final ThreadLocal<String> DECISION = ThreadLocal.withInitial(() -> "");
+
+    static void add(String fn, Object[] args, long nanos) {
+        StringBuilder key = new StringBuilder(fn);
+        for (int i = 0; i < Math.min(2, args.length); i++) if (args[i] instanceof String s && s.length() < 40) key.append(' ').append(s);
+        if (fn.equals("decide")) DECISION.set(key.substring(fn.length()));
+        else if (args.length == 0 || !(args[0] instanceof String)) key.append(" (in").append(DECISION.get()).append(')');
+        LongAdder[] a = TIMES.computeIfAbsent(key.toString(), k -> new LongAdder[] {new LongAdder(), new LongAdder()});
+        a[0].add(nanos);
+        a[1].increment();
+    }
+
+    private static void print() {
+        long total = TIMES.values().stream().mapToLong(a -> a[0].sum()).sum();
+        System.err.printf("%n%-48s %10s %9s %10s %6s%n", "call into the rules", "total ms", "calls", "mean us", "share");
+        TIMES.entrySet().stream().sorted((x, y) -> Long.compare(y.getValue()[0].sum(), x.getValue()[0].sum())).limit(40).forEach(e -> {
+            long ns = e.getValue()[0].sum(), n = e.getValue()[1].sum();
+            System.err.printf("%-48s %10.1f %9d %10.1f %5.1f%%%n", e.getKey(), ns / 1e6, n, ns / 1e3 / Math.max(1, n), 100.0 * ns / Math.max(1, total));
+        });
+    }
+}
