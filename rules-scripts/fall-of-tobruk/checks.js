@@ -1,0 +1,33 @@
+// Invariants of The Fall of Tobruk, checked by the fuzzer after every action.
+//   4.21  never more than 24 SPs in a hex once a step is resolved (HQs count for none, 7.11).
+//   4.1   no hex holds units of both sides.
+//   7.2   an activation never spends more Activation Points than its Command Control roll gave.
+//   3.4   no ground unit takes part in two Movement Impulses, or two Combat Impulses, in one
+//         Operations Phase (the impulse sections count them: piece.moves, piece.combats).
+
+function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
+
+export function invariants(ctx) {
+  const out = [];
+  const max = ctx.tables.stacking.limits["absolute-max"];
+  const hexes = {};
+  for (const p of ctx.pieces((q) => q.at === "map").sort(byId)) {
+    if (!p.hex || !ctx.map.has(p.hex)) { out.push("16.1: " + p.id + " is on the map without a hex of the map (" + p.hex + ")"); continue; }
+    const h = hexes[p.hex] = hexes[p.hex] || { sp: 0, sides: {}, ids: [] };
+    if (!p.hq) h.sp += p.sp || 0;
+    h.sides[p.side] = true;
+    h.ids.push(p.id);
+  }
+  for (const hex of Object.keys(hexes).sort()) {
+    const h = hexes[hex];
+    if (h.sp > max) out.push("4.21: " + h.sp + " SPs in " + hex + " (" + h.ids.join(", ") + "), more than " + max);
+    if (Object.keys(h.sides).length > 1) out.push("4.1: units of both sides in " + hex + ": " + h.ids.join(", "));
+  }
+  const a = ctx.state.activation;
+  if (a && a.ap !== null && a.apSpent > a.ap) out.push("7.2: " + a.marker + " spent " + a.apSpent + " AP of the " + a.ap + " its roll gave");
+  for (const p of ctx.pieces((q) => (q.moves || 0) > 1 || (q.combats || 0) > 1).sort(byId)) {
+    if ((p.moves || 0) > 1) out.push("3.4: " + p.id + " took part in " + p.moves + " Movement Impulses this Operations Phase");
+    if ((p.combats || 0) > 1) out.push("3.4: " + p.id + " took part in " + p.combats + " Combat Impulses this Operations Phase");
+  }
+  return out;
+}
