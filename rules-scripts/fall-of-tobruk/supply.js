@@ -1,0 +1,420 @@
+// The Fall of Tobruk 14.0: supply.
+//   14.1  sources: Axis, the road and track hexes of the west and northwest map edges; Allies, the
+//         road and track hexes of the east edge, both Tobruk hexes and the railhead 4307. The
+//         20xxx and DAK supply heads serve only their formations, never move, and both go as
+//         soon as the 20xxx or DAK HQ traces to a road edge source: sources, heads.
+//   14.21 an HQ traces at the start of its activation, at most 20 Wheeled MPs to a source.
+//   14.22 a unit traces when it begins a Movement or Combat Impulse, at most 10 Wheeled MPs to its
+//         supplied formation HQ.
+//   4.14  the line avoids enemy units and enemy ZOC, unless a friendly stack in the hex projects
+//         at least an LZOC; leaving an enemy ZOC in the tracer's own hex costs nothing.
+//   14.23 an Axis line never crosses an unbreached minefield, nor passes within two hexes of a
+//         box held by an Allied unit, except through Axis units with one next to the box.
+//   14.3  out of supply: at most 3 MPs, Bombardment Factors halved (after half fire and range),
+//         Hard and Soft Attack halved when attacking; defense and range unchanged.
+// One search per HQ (20 MPs out to the sources) and one per HQ (10 MPs out to its units), never
+// one per unit: judge() settles an activation in a few searches. Tables: tables/fall-of-tobruk/supply.yaml (sources,
+// axis-supply-heads, trace, out-of-supply, readings), terrain.yaml (movement-costs, the TEC
+// stand-in), zoc.yaml (movement).
+//
+// State: state.supply = {heads: {"20xxx": hex, "DAK": hex}, removed}; piece.oos as last judged.
+
+function onMap(p) { return !!p && !!p.hex && (p.at === undefined || p.at === "map"); }
+function other(ctx, side) { return ctx.sides[0] === side ? ctx.sides[1] : ctx.sides[0]; }
+function R(ctx) { return ctx.table.readings; }
+function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
+function mp(x) { return Math.round(x * 100) / 100; }
+
+// ---- 14.1 sources ------------------------------------------------------------------------------
+
+function zoneOrEmpty(ctx, name) {
+  if (!name) return [];
+  let z;
+  try { z = ctx.map.zone(name); } catch (e) { return []; }
+  return typeof z === "string" ? z.split(/\s+/).filter((h) => h) : z;
+}
+
+// A road or track hex: a road or track runs along one of its hexsides, or the map marks it.
+function routeHex(ctx, h) {
+  const routes = R(ctx).routes;
+  for (const r of routes) if (ctx.map.hasFeature(h, r)) return true;
+  for (const n of ctx.map.neighbors(h)) for (const r of routes) if (ctx.map.hexsideHas(h, n, r)) return true;
+  return false;
+}
+
+// edgeSources(side): the road and track hexes of `side`'s supply edges (14.1), sorted.
+export function edgeSources(ctx, side) {
+  const out = {};
+  for (const z of R(ctx).edges[side] || []) {
+    for (const h of zoneOrEmpty(ctx, z)) {
+      if (ctx.map.has(h) && routeHex(ctx, h)) out[h] = true;
+    }
+  }
+  return Object.keys(out).sort();
+}
+
+// tobruk(): the hexes of Tobruk (14.1 "either hex of Tobruk").
+export function tobruk(ctx) {
+  const out = {};
+  const t = R(ctx)["tobruk-terrain"];
+  for (const h of ctx.map.ids) if (ctx.map.terrain(h) === t) out[h] = true;
+  let place = null;
+  try { place = ctx.map.place(R(ctx)["tobruk-place"]); } catch (e) { place = null; }
+  for (const h of place ? (Array.isArray(place) ? place : String(place).split(/\s+/)) : []) if (ctx.map.has(h)) out[h] = true;
+  return Object.keys(out).sort();
+}
+
+// sources(side): every ordinary supply source of `side` (14.1; the supply heads are apart), sorted:
+// the map's zone of them when it has one (reading source-zones), else worked out from the edges,
+// Tobruk and the railhead.
+export function sources(ctx, side) {
+  const z = zoneOrEmpty(ctx, (R(ctx)["source-zones"] || {})[side]);
+  if (z.length) return z.filter((h) => ctx.map.has(h)).slice().sort();
+  const out = {};
+  for (const h of edgeSources(ctx, side)) out[h] = true;
+  if (side === "allied") {
+    for (const h of tobruk(ctx)) out[h] = true;
+    const rh = ctx.table.sources.railhead;
+    if (ctx.map.has(rh)) out[rh] = true;
+  }
+  return Object.keys(out).sort();
+}
+
+// ---- 14.1 the Axis supply heads ----------------------------------------------------------------
+
+// The HQ a unit traces to: that of the formation it is attached to, else its own (B.114, 16.13).
+export function hqFor(ctx, piece) {
+  return hqOf(ctx, piece.side, piece.attached || piece.formation);
+}
+
+// {formation: HQ piece} of `side`'s HQs on the map (the lowest id where a formation has two).
+function hqIndex(ctx, side) {
+  const out = {};
+  for (const id of Object.keys(ctx.state.pieces).sort()) {
+    const q = ctx.state.pieces[id];
+    if (q.hq && q.side === side && onMap(q) && !out[q.formation]) out[q.formation] = q;
+  }
+  return out;
+}
+
+function hqOf(ctx, side, formation) {
+  let best = null;
+  for (const id in ctx.state.pieces) {
+    const q = ctx.state.pieces[id];
+    if (q.hq && q.side === side && q.formation === formation && onMap(q) && (!best || q.id < best.id)) best = q;
+  }
+  return best;
+}
+
+// start(): the sequence's hook before play: the supply heads go where the scenario puts them
+// (setup keeps its `supply-heads` in state.supplyHeads) or, lacking that, on the 20xxx and DAK
+// HQs (a stand-in: the setup maps are not in the seed).
+export function start(ctx) { ensure(ctx); }
+
+function ensure(ctx) {
+  const s = ctx.state;
+  if (s.supply && s.supply.heads) return s.supply;
+  s.supply = { heads: {}, removed: false };
+  const given = s.supplyHeads || {};
+  for (const m of ctx.table["axis-supply-heads"].markers) {
+    const f = m["hq-for-removal"];
+    const k = Object.keys(given).sort().find((x) => x.toLowerCase() === f.toLowerCase());
+    if (k !== undefined) { s.supply.heads[f] = String(given[k]); continue; }
+    const hq = hqOf(ctx, "axis", f);
+    if (!hq) continue;
+    s.supply.heads[f] = hq.hex;
+    ctx.trace({ rule: "14.1", table: "scenarios/setup-zones", result: hq.hex,
+      text: "the " + m.marker + " marker stands in " + hq.hex + ", the hex of the " + hq.id + " HQ: the setup maps that place it are not in the seed" });
+  }
+  return s.supply;
+}
+
+// heads(): {marker formation: hex} of the supply heads on the map.
+export function heads(ctx) {
+  const s = ctx.state.supply;
+  return s && s.heads ? s.heads : {};
+}
+
+// headsFor(formation): the supply head hexes the formation's HQ may trace to (14.1), sorted.
+export function headsFor(ctx, formation) {
+  const h = heads(ctx), out = [];
+  for (const m of ctx.table["axis-supply-heads"].markers) {
+    const at = h[m["hq-for-removal"]];
+    if (at && m.serves.indexOf(formation) >= 0) out.push(at);
+  }
+  return out.sort();
+}
+
+// ---- the line: what a path may cross, and at what cost (14.2, 4.14, 14.23) --------------------
+
+// The Wheeled costs of the TEC stand-in as a ctx.map.reach spec (14.21), without minefields.
+function wheeled(ctx) {
+  const mc = ctx.tables.terrain["movement-costs"], col = R(ctx)["mobility-column"];
+  const routes = R(ctx).routes;
+  const terrain = {}, hexsides = {};
+  for (const t of Object.keys(mc.hex)) terrain[t] = mc.hex[t][col] === "P" ? "prohibited" : mc.hex[t][col];
+  for (const f of Object.keys(mc.hexside)) {
+    const v = mc.hexside[f][col];
+    hexsides[f] = v === "P" ? { block: true, unless: routes.slice() } : { add: v };
+  }
+  for (const r of Object.keys(mc.routes)) hexsides[r] = { replace: mc.routes[r][col] };
+  return { terrain, hexsides, defaultProhibited: true };
+}
+
+// net(side): what the lines of `side` meet now, worked out once for a judgement:
+// {side, enemyAt, friendAt, closed: {hex: why}, zocOpen: {hex: true}, base (spec)}.
+export function net(ctx, side) {
+  const enemy = other(ctx, side);
+  const enemyAt = {}, friendAt = {};
+  for (const id in ctx.state.pieces) {
+    const p = ctx.state.pieces[id];
+    if (!onMap(p)) continue;
+    if (p.side === side) friendAt[p.hex] = true; else enemyAt[p.hex] = p.id;
+  }
+  const zoc = ctx.rules.zoc;
+  const z = zoc.levels(enemy);
+  const cut = typeof zoc.reduction === "function" ? zoc.reduction(side).levels : 0;
+  const need = R(ctx)["friendly-zoc-opens"] === "HZOC" ? 2 : 1;
+  const closed = {}, zocOpen = {};
+  const ids = ctx.map.ids;
+  for (let i = 0; i < ids.length; i++) {
+    if (!z[i]) continue;
+    const h = ids[i];
+    if (enemyAt[h]) continue;
+    if (friendAt[h] && zoc.stackLevel(h) - cut >= need) zocOpen[h] = true;   // 4.14
+    else closed[h] = "enemy ZOC (4.14)";
+  }
+  if (side === "axis") {
+    for (const b of ctx.rules.minefields.alliedBoxes()) {                 // 14.23
+      const screened = ctx.map.neighbors(b).some((n) => friendAt[n]);
+      for (const h of ctx.map.within(b, ctx.table.trace["axis-only"]["allied-box"]["keep-away-hexes"])) {
+        if (enemyAt[h] || (screened && friendAt[h])) continue;
+        if (!closed[h]) closed[h] = "within 2 hexes of the Allied-held box " + b + " (14.23)";
+      }
+    }
+  }
+  const base = wheeled(ctx);
+  const mines = ctx.rules.minefields.features();
+  if (side === "axis") for (const f of mines) base.hexsides[f] = { block: true };          // 14.23
+  const free = freeCrossings(ctx, side), freeIn = {};
+  for (const x of Object.keys(free).sort()) for (const y of free[x]) (freeIn[y] = freeIn[y] || []).push(x);
+  return { side, enemyAt, friendAt, closed, zocOpen, base, mines, free, freeIn };
+}
+
+// The minefield crossings an Axis line may make: the breaches (13.3, 14.23): {x: [y, ...]} for
+// the move x -> y. Allied lines are not held by minefields (reading allied-minefields).
+function freeCrossings(ctx, side) {
+  const out = {};
+  if (side !== "axis") return out;
+  const mf = ctx.rules.minefields;
+  for (const k of mf.breaches()) {
+    const [a, b] = k.split("/");
+    (out[a] = out[a] || []).push(b);
+    (out[b] = out[b] || []).push(a);
+  }
+  return out;
+}
+
+function zocCost(ctx) {
+  const m = ctx.tables.zoc.movement;
+  return { enter: m["enter-cost"].LZOC, leave: m["leave-cost"].LZOC };
+}
+
+// The spec of one search. `outward`: an HQ tracing to its sources (from the tracer); else a
+// search from an HQ out to its units, the costs mirrored so each unit pays what it would going
+// in: entering an open enemy-ZOC hex outward is leaving it inward, and the reverse.
+function specFor(ctx, n, from, outward) {
+  const key = (outward ? "out" : "in") + (outward && n.zocOpen[from] ? "|" + from : "");
+  if (!n.specs) n.specs = {};
+  if (!n.specs[key]) n.specs[key] = buildSpec(ctx, n, from, outward);
+  return n.specs[key];
+}
+
+function buildSpec(ctx, n, from, outward) {
+  const zc = zocCost(ctx);
+  const blocked = Object.keys(n.enemyAt), stop = [];
+  for (const h of Object.keys(n.closed)) {
+    if (!outward && n.friendAt[h]) stop.push(h);                        // a unit's own hex ends its line
+    else blocked.push(h);
+  }
+  const enterAdd = {}, leaveAdd = {};
+  for (const h of Object.keys(n.zocOpen)) {
+    enterAdd[h] = outward ? zc.enter : zc.leave;
+    if (!(outward && h === from)) leaveAdd[h] = outward ? zc.leave : zc.enter;   // 14.21: own hex free
+  }
+  return { terrain: n.base.terrain, defaultProhibited: true, hexsides: n.base.hexsides,
+    blocked: blocked.sort(), stop: stop.sort(), enterAdd, leaveAdd };
+}
+
+// One search of up to `budget` MPs: {hex: cost} from `from`, the
+// start included at 0, the free minefield crossings searched on. Searching out from an HQ, a move
+// x -> y is the unit's y -> x going in, so that is the crossing that must be free.
+function search(ctx, n, from, budget, outward) {
+  const spec = specFor(ctx, n, from, outward);
+  const free = outward ? n.free : n.freeIn;
+  const r = Object.keys(free).length
+    ? ctx.rules.minefields.reachWith(from, budget, spec, (x) => (free[x] || []).map((y) => ({ to: y })), n.mines)
+    : ctx.map.reach(from, budget, spec);
+  r[from] = 0;
+  return r;
+}
+
+// ---- 14.21 HQ supply -------------------------------------------------------------------------------
+
+// trace(hq, n?): can the HQ trace supply now (14.21)? {supplied, via: "source"|"head"|null, hex,
+// cost, reason}. `n`: a net(side) worked out once for several traces.
+export function trace(ctx, hq, n) {
+  const nt = n || net(ctx, hq.side);
+  const limit = ctx.table.trace["hq-to-source"]["max-mp"];
+  const r = search(ctx, nt, hq.hex, limit, true);
+  const best = (list) => {
+    let b = null;
+    for (const h of list) if (r[h] !== undefined && (b === null || r[h] < r[b] || (r[h] === r[b] && h < b))) b = h;
+    return b;
+  };
+  const s = best(sources(ctx, hq.side));
+  if (s !== null) return { supplied: true, via: "source", hex: s, cost: r[s], reason: hq.id + " traces " + mp(r[s]) + " Wheeled MPs to the source " + s };
+  const hd = best(headsFor(ctx, hq.formation));
+  if (hd !== null) return { supplied: true, via: "head", hex: hd, cost: r[hd], reason: hq.id + " traces " + mp(r[hd]) + " Wheeled MPs to its supply head in " + hd };
+  return { supplied: false, via: null, hex: null, cost: null, reason: hq.id + " finds no source within " + limit + " Wheeled MPs through hexes free of enemy units and ZOC" };
+}
+
+// ---- 14.22 unit supply ---------------------------------------------------------------------------
+
+function hqSupplied(ctx, hq, n, memo) {
+  if (typeof hq.oos === "boolean") return !hq.oos;
+  if (memo[hq.id] === undefined) memo[hq.id] = trace(ctx, hq, n).supplied;
+  return memo[hq.id];
+}
+
+// units(side, ids?, n?): the supply of `side`'s units now (14.22), one search per HQ: {id:
+// {supplied, hq, cost, reason}}. `ids`: only these units (HQs are answered by trace()); `n`: a
+// net(side) already worked out. Reads, never writes.
+export function units(ctx, side, ids, n0) {
+  const n = n0 || net(ctx, side);
+  const limit = ctx.table.trace["unit-to-hq"]["max-mp"];
+  const zc = zocCost(ctx);
+  const want = ids ? ids.map((id) => ctx.piece(id)) : ctx.pieces((p) => p.side === side);
+  const groups = {}, out = {}, memo = {};
+  const index = hqIndex(ctx, side);
+  for (const p of want.filter((q) => q && onMap(q) && !q.hq).sort(byId)) {
+    const hq = index[p.attached || p.formation] || null;
+    if (!hq) { out[p.id] = { supplied: false, hq: null, cost: null, reason: p.id + " has no " + (p.attached || p.formation) + " HQ on the map (reading no-hq)" }; continue; }
+    (groups[hq.id] = groups[hq.id] || { hq, list: [] }).list.push(p);
+  }
+  for (const id of Object.keys(groups).sort()) {
+    const { hq, list } = groups[id];
+    if (!hqSupplied(ctx, hq, n, memo)) {
+      for (const p of list) out[p.id] = { supplied: false, hq: hq.id, cost: null, reason: "its HQ " + hq.id + " is out of supply" };
+      continue;
+    }
+    const hqOpen = !n.closed[hq.hex];
+    const r = search(ctx, n, hq.hex, limit + zc.leave, false);
+    for (const p of list) {
+      if (p.hex === hq.hex) { out[p.id] = { supplied: true, hq: hq.id, cost: 0, reason: p.id + " is with its HQ " + hq.id }; continue; }
+      const raw = r[p.hex];
+      const cost = raw === undefined ? undefined : raw - (n.zocOpen[p.hex] ? zc.leave : 0);     // 14.22: own hex free
+      if (hqOpen && cost !== undefined && cost <= limit + 1e-9) {
+        out[p.id] = { supplied: true, hq: hq.id, cost, reason: p.id + " is " + mp(cost) + " Wheeled MPs from its HQ " + hq.id };
+      } else {
+        out[p.id] = { supplied: false, hq: hq.id, cost: cost === undefined ? null : cost,
+          reason: p.id + (hqOpen ? " is more than " + limit + " Wheeled MPs from its HQ " + hq.id + " by any open line" : ": its HQ " + hq.id + " stands in " + n.closed[hq.hex]) };
+      }
+    }
+  }
+  return out;
+}
+
+// ---- judging (14.21, 14.22) and the marker ------------------------------------------------------
+
+function setOos(ctx, p, supplied, reason, rule) {
+  const oos = !supplied;
+  if (p.oos !== oos) ctx.trace({ rule, table: "trace", result: oos ? "out of supply" : "in supply", text: reason + (oos ? ": Out of Supply (B.130)" : ": in supply") });
+  p.oos = oos;
+}
+
+// 14.1: both supply heads go when the 20xxx or DAK HQ can trace to a road edge source.
+function checkHeads(ctx, n) {
+  const s = ensure(ctx);
+  if (!Object.keys(s.heads).length) return;
+  const edge = edgeSources(ctx, "axis");
+  for (const f of Object.keys(s.heads).sort()) {
+    const hq = hqOf(ctx, "axis", f);
+    if (!hq) continue;
+    const lim = ctx.table.trace["hq-to-source"]["max-mp"];
+    const r = search(ctx, n, hq.hex, lim, true);
+    const e = edge.find((h) => r[h] !== undefined);
+    if (e) {
+      ctx.trace({ rule: "14.1", table: "axis-supply-heads", result: "removed",
+        text: "the " + hq.id + " HQ traces to the road edge source " + e + ": both supply head markers are removed" });
+      s.heads = {};
+      s.removed = true;
+      return;
+    }
+  }
+}
+
+// judge(): the step the sequence runs at the start of each activation: the HQs of the activated
+// formations trace (14.21), then their units trace to them (14.22 asks it as each unit begins an
+// impulse: judgeUnits re-judges the units an impulse commits). Everyone else keeps the status
+// last judged.
+export function judge(ctx) {
+  const a = ctx.state.activation;
+  const side = a && a.side ? a.side : ctx.active;
+  if (!side) return;
+  const n = net(ctx, side);
+  if (side === "axis") checkHeads(ctx, n);
+  const formations = a && a.formations ? a.formations : null;
+  const mine = (f) => !formations || formations.indexOf(f) >= 0;
+  for (const hq of ctx.pieces((p) => p.hq && p.side === side && onMap(p)).sort(byId)) {
+    if (!mine(hq.formation) && typeof hq.oos === "boolean") continue;
+    const t = trace(ctx, hq, n);
+    setOos(ctx, hq, t.supplied, t.reason, "14.21");
+  }
+  const ids = ctx.pieces((p) => p.side === side && !p.hq && onMap(p) && mine(p.attached || p.formation)).map((p) => p.id);
+  const res = units(ctx, side, ids, n);
+  for (const id of Object.keys(res).sort()) setOos(ctx, ctx.piece(id), res[id].supplied, res[id].reason, "14.22");
+}
+
+// judgeUnits(ids): 14.22: these units trace now (a Movement or Combat Impulse begins with them).
+export function judgeUnits(ctx, ids) {
+  const list = ids.map((id) => ctx.piece(id)).filter((p) => p && onMap(p));
+  if (!list.length) return;
+  const res = units(ctx, list[0].side, list.filter((p) => !p.hq).map((p) => p.id));
+  for (const id of Object.keys(res).sort()) setOos(ctx, ctx.piece(id), res[id].supplied, res[id].reason, "14.22");
+}
+
+// supplied(piece): in supply as last judged (piece.oos); a unit never judged is traced now
+// (without marking it). Units off the map are not judged (true).
+export function supplied(ctx, piece) {
+  if (!piece || !onMap(piece)) return true;
+  if (typeof piece.oos === "boolean") return !piece.oos;
+  if (piece.hq) return trace(ctx, piece).supplied;
+  return units(ctx, piece.side, [piece.id])[piece.id].supplied;
+}
+
+// ---- 14.3 effects ------------------------------------------------------------------------------
+
+// movementAllowance(piece, ma): the MPs the unit may spend: at most 3 out of supply.
+export function movementAllowance(ctx, piece, ma) {
+  return supplied(ctx, piece) ? ma : Math.min(ma, ctx.table["out-of-supply"]["max-mp"]);
+}
+
+// attackFactor(piece, value): a Hard or Soft Attack Factor when attacking: halved out of supply.
+export function attackFactor(ctx, piece, value) {
+  return supplied(ctx, piece) ? value : value * ctx.table["out-of-supply"].attack.factor;
+}
+
+// bombardmentFactor(piece, value): the Bombardment Factor after half fire and range: halved out
+// of supply.
+export function bombardmentFactor(ctx, piece, value) {
+  return supplied(ctx, piece) ? value : value * ctx.table["out-of-supply"].bombardment.factor;
+}
+
+// effects(piece): {oos, maxMp, attack, bombardment}: what 14.3 does to the unit now (factors to
+// multiply by; maxMp null when unlimited). Defense and Bombardment Range never change.
+export function effects(ctx, piece) {
+  const t = ctx.table["out-of-supply"];
+  const s = supplied(ctx, piece);
+  return { oos: !s, maxMp: s ? null : t["max-mp"], attack: s ? 1 : t.attack.factor, bombardment: s ? 1 : t.bombardment.factor };
+}
