@@ -22,6 +22,10 @@
 //   13.1, 13.3  a minefield hexside costs half the available MPs, but nothing once breached, and
 //         nothing to Allied units along a road or track or leaving a box (minefields.moveCost).
 //   15.2  once withdrawal is triggered, Allied units may leave off the east edge.
+//   5.11  reinforcements waiting off the map (piece.entry: the edge zones they came to) enter in a
+//         Movement Impulse of their activation: into a hex of their edge, paying that hex's cost
+//         (our reading: its terrain cost and any enemy ZOC cost, no road from off the map), then on;
+//         the units waiting at one edge are one stack (activation.stackKey): entering().
 //   16.42 May 26 turning movement: triple MA, never next to an Allied unit.
 // Searches: one kernel search (ctx.map.reach) per unit, priced as the cost model can say it; the
 // hexsides it over-charges (a route across an escarpment, wadi or AT ditch; a minefield crossed
@@ -29,8 +33,9 @@
 // Decisions: `impulse` (choose a unit or a stack) and `destination` (its group and where it goes).
 // Hooks: every section exporting afterMove(piece, path) hears of each completed move.
 // Tables: tables/fall-of-tobruk/movement.yaml, terrain.yaml (movement-costs), zoc.yaml (movement).
-// State: state.movement = {group: {hex, units} while a destination is chosen, special: the
-// over-charged hexsides of the map, worked out once}.
+// State: state.movement = {group: {hex, units} while a destination is chosen (hex: the stack's
+// key off-map:<side>:<edges> for reinforcements entering), special: the over-charged hexsides of
+// the map, worked out once}.
 
 const MOBILITY = { leg: "Leg", tracked: "Tracked", wheeled: "Wheeled" };
 // B.113 weapons units (lower-case types of units.yaml): 4.3 applies to them and to artillery.
@@ -196,6 +201,68 @@ export function allowance(ctx, p) {
   return { mp, parts, placeholder };
 }
 
+// ---- 5.11 reinforcements entering ----------------------------------------------------------------
+
+// entering(piece): a reinforcement off the map whose day has come, with the edges it enters by.
+function entering(ctx, p) {
+  return p.at === "arriving" && !!p.entry && p.entry.length > 0 && ctx.rules.reinforcements.waiting(p);
+}
+
+// Where a unit starts its move: its hex, or for a reinforcement off the map its stack's key (7.21).
+function origin(ctx, p) {
+  if (p.at === "map") return p.hex;
+  if (has(ctx, "activation", "stackKey")) return ctx.rules.activation.stackKey(p);
+  return "off-map:" + p.side + ":" + (p.entry || []).join("+");
+}
+
+function isOffMap(key) { return typeof key === "string" && key.indexOf("off-map:") === 0; }
+
+// The map hexes of the unit's entry edges (the map's zones of those names), sorted.
+function entryHexes(ctx, p) {
+  const set = {};
+  for (const z of p.entry || []) {
+    let hexes = [];
+    try { hexes = ctx.map.zone(z); } catch (e) { throw new Error("the map has no zone " + JSON.stringify(z) + " for " + p.id + " to enter by (5.11)"); }
+    for (const h of hexes) if (ctx.map.has(h)) set[h] = true;
+  }
+  return Object.keys(set).sort();
+}
+
+// The price of entering `hex` from off the map: {mp, parts}; mp null when it may not be entered.
+function entryStep(ctx, sit, m, hex) {
+  if (m.blocked[hex]) return { mp: null, parts: [hex + " is barred: " + (sit.enemyAt[hex] ? "enemy units" : "next to an enemy unit") ] };
+  const terr = ctx.map.terrain(hex), row = tec(ctx).hex[terr];
+  if (!row || row[m.col] === "P") return { mp: null, parts: [terr + " is prohibited to " + m.col + " units (TEC)"] };
+  let mp = row[m.col];
+  const parts = ["entering the map, " + terr + " " + mpText(mp) + " (5.11)"];
+  if (sit.enterAdd[hex]) { mp += sit.enterAdd[hex]; parts.push("+" + sit.enterAdd[hex] + " entering enemy " + (sit.z[ctx.map.index(hex)] === 2 ? "HZOC" : "LZOC") + " (4.12)"); }
+  return { mp, parts };
+}
+
+// The search of an entering unit: from each entry hex it can pay for, on with the MPs left; each
+// hex keeps its cheapest entry (the first in order at a tie): {best, all, via, entry: {hex: entry
+// hex}, subs: {entry hex: {r, cost}}}. Shared by the units of one cost model and entry set.
+function entrySearch(ctx, sit, m, p, limit) {
+  const hexes = entryHexes(ctx, p);
+  const key = m.key + "|" + limit + "|" + hexes.join(",");
+  sit.entries = sit.entries || {};
+  if (sit.entries[key]) return sit.entries[key];
+  const best = {}, entry = {}, subs = {};
+  for (const e of hexes) {
+    const c = entryStep(ctx, sit, m, e);
+    if (c.mp === null || c.mp > limit + EPS) continue;
+    const r = sit.stopSet[e] ? { best: {}, all: { [e]: 0 }, via: {} } : search(ctx, sit, m, e, limit - c.mp);
+    subs[e] = { r, cost: c.mp };
+    for (const h of Object.keys(r.all)) {
+      const v = c.mp + r.all[h];
+      if (best[h] === undefined || v < best[h] - EPS) { best[h] = v; entry[h] = e; }
+    }
+  }
+  const out = { best, all: best, via: {}, entry, subs };
+  sit.entries[key] = out;
+  return out;
+}
+
 // ---- the situation of one call -------------------------------------------------------------------
 
 // What every search of one call shares: the enemy's ZOC costs (4.12), where the units stand, and
@@ -213,9 +280,10 @@ function situation(ctx, side) {
     leaveAdd[ids[i]] = zt["leave-cost"][name];
     if (z[i] === 2) stop.push(ids[i]);
   }
-  const friendly = {}, enemyAt = {};
+  const friendly = {}, enemyAt = {}, waiting = {};
   for (const id in ctx.state.pieces) {
     const p = ctx.state.pieces[id];
+    if (p.side === side && entering(ctx, p)) { (waiting[origin(ctx, p)] = waiting[origin(ctx, p)] || []).push(p); continue; }
     if (p.at !== "map" || !p.hex) continue;
     if (p.side === side) (friendly[p.hex] = friendly[p.hex] || []).push(p);
     else enemyAt[p.hex] = true;
@@ -223,7 +291,8 @@ function situation(ctx, side) {
   const enemyHexes = Object.keys(enemyAt).sort();
   const near = {};
   for (const h of enemyHexes) for (const n of ctx.map.neighbors(h)) if (!enemyAt[n]) near[n] = true;
-  return { side, enemy, z, enterAdd, leaveAdd, stop, stopSet: asSet(stop), friendly, enemyAt, enemyHexes,
+  for (const k of Object.keys(waiting)) waiting[k].sort(byId);
+  return { side, enemy, z, enterAdd, leaveAdd, stop, stopSet: asSet(stop), friendly, waiting, enemyAt, enemyHexes,
     nearEnemy: Object.keys(near).sort(), nearSet: near, models: {}, searches: {}, eligible: null, lazy: false, asked: 0 };
 }
 
@@ -357,7 +426,8 @@ function searchOf(ctx, sit, p, escorted) {
   if (!sit.searches[key]) {
     const a = allowance(ctx, p).mp;
     const m = model(ctx, sit, p, a, escorted);
-    sit.searches[key] = { m, a, r: a > 0 ? search(ctx, sit, m, p.hex, a) : { best: {}, all: {}, via: {} } };
+    const none = { best: {}, all: {}, via: {} };
+    sit.searches[key] = { m, a, r: a <= 0 ? none : p.at === "map" ? search(ctx, sit, m, p.hex, a) : entrySearch(ctx, sit, m, p, a) };
   }
   return sit.searches[key];
 }
@@ -377,7 +447,9 @@ function eligibility(ctx, sit, p) {
 function cannotMove(ctx, sit, p) {
   if (!p) return { rule: "3.43", reason: "no such unit" };
   if (p.side !== sit.side) return { rule: "3.4", reason: p.id + " is not " + sit.side + "'s" };
-  if (p.at !== "map" || !p.hex) return { rule: "10.1", reason: p.id + " is not on the map" };
+  if ((p.at !== "map" || !p.hex) && !entering(ctx, p)) {
+    return { rule: p.at === "arriving" ? "5.11" : "10.1", reason: p.id + (p.at === "arriving" ? " has not arrived yet: its day has not come" : " is not on the map") };
+  }
   if (p.moved) return { rule: "3.4", reason: p.id + " has had its Movement Impulse this Operations Phase (Movement Complete, 10.3)" };
   if (p.opsComplete) return { rule: "7.3", reason: p.id + " is marked Operations Complete" };
   if (p.bombarded && p.moveMarker !== "half-move-half-fire") return { rule: "8.12", reason: p.id + " fired its full Bombardment Factor this phase" };
@@ -393,6 +465,9 @@ function candidates(ctx, sit) {
   const out = {};
   for (const h of Object.keys(sit.friendly).sort()) {
     for (const p of sit.friendly[h].slice().sort(byId)) if (!cannotMove(ctx, sit, p)) (out[h] = out[h] || []).push(p);
+  }
+  for (const k of Object.keys(sit.waiting).sort()) {                    // 5.11: reinforcements off the map
+    for (const p of sit.waiting[k]) if (!cannotMove(ctx, sit, p)) (out[k] = out[k] || []).push(p);
   }
   return out;
 }
@@ -422,12 +497,14 @@ function fitsIn(ctx, sit, units, hex) { return ctx.rules.stacking.fitsWith(units
 function canGo(ctx, sit, units) {
   const escorted = units.some((p) => !p.artillery);
   const from = units[0].hex;
-  let search = mayExit(ctx, sit.side);
-  for (const n of ctx.map.neighbors(from)) {
+  const off = units[0].at !== "map";
+  let search = mayExit(ctx, sit.side) && !off;
+  for (const n of off ? entryHexes(ctx, units[0]) : ctx.map.neighbors(from)) {
     let paid = true;
     for (const p of units) {
       const a = allowance(ctx, p).mp;
-      const c = exactStep(ctx, sit, model(ctx, sit, p, a, escorted), from, n);
+      const m = model(ctx, sit, p, a, escorted);
+      const c = off ? entryStep(ctx, sit, m, n) : exactStep(ctx, sit, m, from, n);
       if (c.mp === null || c.mp > a + EPS) { paid = false; break; }
     }
     if (!paid) continue;
@@ -461,7 +538,7 @@ function destinations(ctx, sit, units) {
     }
   }
   let exits = [];
-  if (mayExit(ctx, sit.side)) {
+  if (mayExit(ctx, sit.side) && units[0].at === "map") {
     const edge = eastEdge(ctx), inCommon = asSet(common);
     exits = edge.indexOf(units[0].hex) >= 0 ? [units[0].hex] : edge.filter((h) => inCommon[h]).sort();
   }
@@ -546,20 +623,31 @@ function moveGroup(ctx, sit, units, to, exit) {
     const s = d.per[p.id];
     const a = allowance(ctx, p);
     const end = exit ? cheapestExit(d, s, units[0].hex) : to;
-    const path = end === p.hex ? [p.hex] : pathTo(ctx, s.r, s.m, p.hex, end, s.a);
-    const w = walk(ctx, sit, s.m, path);
-    const from = p.hex;
+    const enters = p.at !== "map";
+    let path, w;
+    if (enters) {                                                         // 5.11: onto the map at an entry hex
+      const e = s.r.entry[end], sub = s.r.subs[e];
+      path = end === e ? [e] : pathTo(ctx, sub.r, s.m, e, end, s.a - sub.cost);
+      const first = entryStep(ctx, sit, s.m, e);
+      const rest = walk(ctx, sit, s.m, path);
+      w = { mp: first.mp + rest.mp, text: e + " (" + first.parts.join(", ") + ")" + (rest.text ? " > " + rest.text : "") };
+    } else {
+      path = end === p.hex ? [p.hex] : pathTo(ctx, s.r, s.m, p.hex, end, s.a);
+      w = walk(ctx, sit, s.m, path);
+    }
+    const from = enters ? "off the " + p.entry.join(" or ") : p.hex;
     paths[p.id] = path;
     const notes = exit ? [] : mark(ctx, p, w.mp, s.a);
     if (exit) { p.moved = true; p.moves = (p.moves || 0) + 1; }
     p.hex = end;
+    if (enters) { p.at = "map"; p.entry = null; }
     if (a.placeholder) {
       ctx.trace({ rule: "12.2", table: "disrupted-allowance", cell: { unit: p.id, ma: p.ma }, result: a.mp,
         text: p.id + " is Disrupted: its reverse-side MA is not known, so it moves with " + mpText(a.mp) + " MPs" });
     }
     const hz = !exit && sit.z[ctx.map.index(end)] === 2;
-    ctx.trace({ rule: "10.11", table: "terrain/movement-costs", cell: { unit: p.id, from, to: end, path, mobility: p.mobility, allowance: s.a }, result: w.mp,
-      text: p.id + " (" + p.mobility + ", " + a.parts.join(", ") + ") moves " + from + (path.length > 1 ? " > " + w.text : "") +
+    ctx.trace({ rule: enters ? "5.11" : "10.11", table: "terrain/movement-costs", cell: { unit: p.id, from, to: end, path, mobility: p.mobility, allowance: s.a }, result: w.mp,
+      text: p.id + " (" + p.mobility + ", " + a.parts.join(", ") + ") " + (enters ? "enters from " + from + ": " + w.text : "moves " + from + (path.length > 1 ? " > " + w.text : "")) +
         " = " + mpText(w.mp) + " of " + mpText(s.a) + " MPs (placeholder TEC)" +
         (units.length > 1 ? "; with " + units.filter((q) => q !== p).map((q) => q.id).join(", ") : "") +
         (hz ? "; " + end + " is in an enemy HZOC: it stops and must attack in a Combat Impulse (4.12, 10.12)" : "") +
@@ -601,6 +689,8 @@ function refuseTo(ctx, sit, units, to) {
   for (const p of units) {
     const s = searchOf(ctx, sit, p, escorted);
     if (s.r.best[to] !== undefined) continue;
+    if (p.at !== "map") return { rule: "5.11", reason: p.id + " cannot reach " + to + " from any hex of the " + p.entry.join(" or ") +
+      " within its " + mpText(s.a) + " MPs (the entry hex's cost, terrain, enemy units and ZOCs)" };
     if (s.m.turn && sit.nearSet[to]) return { rule: "16.42", reason: p.id + " is on the turning movement and may not move next to an Allied unit" };
     if (s.m.lone && sit.nearSet[to]) return { rule: "8.2", reason: "artillery may not move next to an enemy unit unless a non-artillery unit moves with it" };
     const open = Object.assign({}, s.m, { spec: Object.assign({}, s.m.spec, { stop: [] }) });
@@ -626,7 +716,7 @@ export function move(ctx, ids, to) {
   for (const p of units) {
     const c = cannotMove(ctx, sit, p);
     if (c) return Object.assign({ ok: false }, c);
-    if (p.hex !== units[0].hex) return { ok: false, rule: "3.43", reason: "a group moves from one stack: " + p.id + " is in " + p.hex + ", " + units[0].id + " in " + units[0].hex };
+    if (origin(ctx, p) !== origin(ctx, units[0])) return { ok: false, rule: "3.43", reason: "a group moves from one stack: " + p.id + " is in " + origin(ctx, p) + ", " + units[0].id + " in " + origin(ctx, units[0]) };
   }
   const d = destinations(ctx, sit, units);
   if (to === "exit") {
@@ -651,6 +741,7 @@ function choices(ctx, sit, first) {
     const own = has(ctx, "activation", "belongs") ? (p) => ctx.rules.activation.belongs(p) : () => true;
     const mine = [], others = [];
     for (const h of Object.keys(sit.friendly).sort()) for (const p of sit.friendly[h]) (own(p) ? mine : others).push(p);
+    for (const k of Object.keys(sit.waiting).sort()) for (const p of sit.waiting[k]) (own(p) ? mine : others).push(p);
     for (const p of mine.concat(others)) if (!cannotMove(ctx, sit, p) && canGo(ctx, sit, [p])) return [{ do: "move", unit: p.id }];
   }
   const c = candidates(ctx, sit);
@@ -683,7 +774,7 @@ export const impulse = {
   apply(ctx, a) {
     const sit = situation(ctx, actingSide(ctx));
     const units = a.unit ? [a.unit] : candidates(ctx, sit)[a.stack].map((p) => p.id);
-    const hex = a.unit ? ctx.piece(a.unit).hex : a.stack;
+    const hex = a.unit ? origin(ctx, ctx.piece(a.unit)) : a.stack;
     judge(ctx, units);
     mstate(ctx).group = { hex, units };
     ctx.interrupt("movement.destination", { hex }, "move from " + hex);
@@ -697,7 +788,7 @@ export const impulse = {
       return cannotMove(ctx, sit, p) || { rule: "10.2", reason: p.id + " can reach no hex it may end in with " + mpText(allowance(ctx, p).mp) +
         " MPs (terrain, enemy units and ZOCs" + (p.artillery ? ", 8.2" : "") + (turning(ctx, p) ? ", 16.42" : "") + ", stacking 4.21)" };
     }
-    const units = (sit.friendly[a.stack] || []).filter((p) => !cannotMove(ctx, sit, p));
+    const units = (sit.friendly[a.stack] || sit.waiting[a.stack] || []).filter((p) => !cannotMove(ctx, sit, p));
     if (units.length < 2) return { rule: "3.43", reason: "fewer than two units in " + a.stack + " may move now" };
     return { rule: "10.2", reason: "the movable units in " + a.stack + " have no hex in common within their MPs" };
   },
@@ -745,7 +836,7 @@ export const destination = {
     if (!a || typeof a !== "object") return { rule: "10.1", reason: "an action is an object such as {do: \"to\", hex}" };
     if (a.do === "add") {
       const p = ctx.piece(a.unit);
-      if (!p || p.hex !== g.hex) return { rule: "3.43", reason: "only units of the stack in " + g.hex + " move together" };
+      if (!p || origin(ctx, p) !== g.hex) return { rule: "3.43", reason: "only units of the stack in " + g.hex + " move together" };
       return cannotMove(ctx, sit, p) || { rule: "3.43", reason: p.id + " is in the group already" };
     }
     if (a.do === "drop") return { rule: "3.43", reason: a.unit + " is not in the group, or is its only unit" };

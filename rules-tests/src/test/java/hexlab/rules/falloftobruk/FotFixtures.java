@@ -64,6 +64,17 @@ final class FotFixtures {
     }
 
     /**
+     * Puts a copy of a unit of the order of battle off the map as a reinforcement whose day has come
+     * (5.11): piece {@code id}, {@code at: arriving}, arriving this turn, waiting at the map zones
+     * {@code entry} (a JavaScript array literal such as "['east-edge']"); {@code fields} as in placeAs.
+     */
+    static void arriving(Game g, String unit, String id, String entry, String fields) {
+        run(g, "const u = tables.units.units.list.find((x) => x.id === '" + unit + "'); if (!u) throw new Error('no unit " + unit + "');"
+                + "const p = Object.assign(rules.setup.makePiece(u, '" + id + "'), {arrives: ctx.turn}, " + (fields == null ? "{}" : fields) + ");"
+                + "p.hex = null; p.at = 'arriving'; p.entry = " + entry + "; state.pieces[p.id] = p;");
+    }
+
+    /**
      * Makes the formations' {@code marker} the activation under way with {@code ap} Activation Points
      * (null: no limit), its HQs those of the order of battle on the map; {@code special} e.g.
      * "turning-movement" (16.42) or null.

@@ -294,4 +294,72 @@ class MovementTest {
         assertEquals("3032", js(g, "state.pieces['de-15xx-1-8'].hex").asText());
         assertFalse(withRule(events, "10.11").isEmpty());
     }
+    /** An east-edge high-ground hex in the middle of the edge, and the high-ground hex two columns in from it. */
+    static String[] eastEntry(Game g) {
+        JsonNode edge = js(g, "map.zone('east-edge').filter((h) => map.terrain(h) === 'high-ground').sort()");
+        String hex = edge.get(edge.size() / 2).asText();
+        String in = js(g, "map.within('" + hex + "', 2).filter((h) => map.distance(h, '" + hex + "') === 2 && map.terrain(h) === 'high-ground'"
+                + " && map.zone('east-edge').indexOf(h) < 0 && !map.neighbors(h).some((n) => map.zone('east-edge').indexOf(n) >= 0)).sort()[0]").asText();
+        return new String[] {hex, in};
+    }
+
+    @Test
+    @DisplayName("FoT 5.11 a reinforcement enters at its edge during a Movement Impulse")
+    void reinforcementEnters() {
+        Game g = allied();
+        String[] e = eastEntry(g);
+        String hex = e[0], in = e[1];
+        arriving(g, INF, "r1", "['east-edge']", "{formation: '50xx', brigade: null, attached: null}");
+        arriving(g, INF, "r2", "['east-edge']", "{formation: '50xx', brigade: null, attached: null}");
+        arriving(g, INF, "late", "['east-edge']", "{formation: '50xx', brigade: null, attached: null, arrives: ctx.turn + 1}");
+        String choices = js(g, "rules.movement.choicesNow()").toString();
+        assertTrue(choices.contains("\"unit\":\"r1\""), choices);
+        assertTrue(choices.contains("\"stack\":\"off-map:allied:east-edge\""), "the units waiting at the edge are one stack: " + choices);
+        assertFalse(choices.contains("late"), "a unit whose day has not come does not enter");
+        assertEquals("5.11", move(g, "'late'", in).path("rule").asText());
+        double ground = js(g, "tables.terrain['movement-costs'].hex['high-ground'].Leg").asDouble();
+        JsonNode r = reach(g, "r1");
+        assertEquals(ground, r.path(hex).asDouble(), "entering an edge hex costs that hex's terrain");
+        assertTrue(r.has(in), "and the unit moves on with the MPs left");
+        double ma = js(g, "state.pieces.r1.ma").asDouble();
+        r.fields().forEachRemaining((x) -> assertTrue(x.getValue().asDouble() >= ground && x.getValue().asDouble() <= ma, x.toString()));
+        double cost = r.path(in).asDouble();
+        JsonNode done = move(g, "'r1', 'r2'", in);
+        assertTrue(done.path("ok").asBoolean(), done.toString());
+        for (String id : new String[] {"r1", "r2"}) {
+            assertEquals("map", js(g, "state.pieces." + id + ".at").asText());
+            assertEquals(in, js(g, "state.pieces." + id + ".hex").asText());
+            assertTrue(js(g, "state.pieces." + id + ".moved").asBoolean());
+        }
+        assertEquals(1, js(g, "state.activation.apSpent").asInt(), "the group waiting off the edge pays once, as one stack of the formation (7.21)");
+        List<JsonNode> entered = withRule(trace(g), "5.11");
+        assertFalse(entered.isEmpty());
+        assertEquals(cost, entered.get(entered.size() - 1).path("result").asDouble());
+        assertTrue(entered.get(entered.size() - 1).path("text").asText().contains("entering the map"));
+        assertFalse(js(g, "rules.movement.choicesNow()").toString().contains("\"unit\":\"r1\""), "it has moved (3.4)");
+    }
+
+    @Test
+    @DisplayName("FoT 5.11 4.12 an entry hex holding enemy units is barred; one in an enemy ZOC costs its ZOC too")
+    void blockedEntryHex() {
+        Game g = allied();
+        String hex = eastEntry(g)[0];
+        german(g, TANK, "t", hex, "{sp: 12}");
+        arriving(g, INF, "r", "['east-edge']", "{formation: '50xx', brigade: null, attached: null}");
+        JsonNode r = reach(g, "r");
+        assertFalse(r.has(hex), "enemy units hold it");
+        JsonNode refused = move(g, "'r'", hex);
+        assertFalse(refused.path("ok").asBoolean());
+        assertEquals("10.1", refused.path("rule").asText(), refused.toString());
+        String side = js(g, "map.neighbors('" + hex + "').filter((h) => map.zone('east-edge').indexOf(h) >= 0 && map.terrain(h) === 'high-ground').sort()[0]").asText();
+        int level = js(g, "rules.zoc.level('" + side + "', 'axis')").asInt();
+        assertEquals(2, level, side + " is in the 12 SPs' HZOC (4.1)");
+        double expected = js(g, "tables.terrain['movement-costs'].hex['high-ground'].Leg + tables.zoc.movement['enter-cost']['" + (level == 2 ? "HZOC" : "LZOC") + "']").asDouble();
+        assertEquals(expected, r.path(side).asDouble(), "the entry hex's terrain and its enemy ZOC (4.12)");
+        if (level == 2) {
+            JsonNode done = move(g, "'r'", side);
+            assertTrue(done.path("ok").asBoolean(), done.toString());
+            assertEquals(side, js(g, "state.pieces.r.hex").asText());
+        }
+    }
 }
