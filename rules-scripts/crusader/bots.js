@@ -35,12 +35,13 @@ function fallback(actions) {
 function enemyOf(side) { return side === "axis" ? "british" : "axis"; }
 
 function world(ctx, side) {
-  const W = { side, enemy: enemyOf(side), occ: {}, friends: [], foes: [] };
-  const all = ctx.state.pieces;
-  for (const id of Object.keys(all).sort()) {
-    const p = all[id];
+  const occ = new Array(ctx.map.ids.length).fill(null);
+  // at(hex): the unit in hex (the last by id if several), or null
+  const W = { side, enemy: enemyOf(side), at: (hex) => occ[ctx.map.index(hex)], friends: [], foes: [] };
+  // the pieces are kept under their ids: sorting them by id sorts the keys
+  for (const p of Object.values(ctx.state.pieces).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     if (p.at !== "map" || !p.hex) continue;
-    W.occ[p.hex] = p;
+    occ[ctx.map.index(p.hex)] = p;
     (p.side === side ? W.friends : W.foes).push(p);
   }
   return W;
@@ -58,25 +59,28 @@ function isGermanArmour(ctx, p) {
 function worth(ctx, p) { return ctx.rules.victory.unitValue(p) + (isGermanArmour(ctx, p) ? 6 : 0); }
 
 // Hops from the nearest source over land (sea and prohibited hexes closed), each source entered at
-// its own offset; at most `depth` hops. sources: [[hex, offset >= 0]].
+// its own offset; at most `depth` hops. sources: [[hex, offset >= 0]]. An array over ctx.map.ids,
+// -1 where no source reaches (read it with hops()).
 function field(ctx, sources, depth) {
-  const closed = {};
-  for (const t of ctx.tables.movement["closed-hexes"].closed) closed[t] = true;
-  const dist = {};
+  const board = ctx.rules.setup.board(), nb = board.nb;
+  const closedList = ctx.tables.movement["closed-hexes"].closed;
+  const closed = board.terrains.map((t) => closedList.indexOf(t) >= 0);
+  const dist = new Int32Array(ctx.map.ids.length).fill(-1);
   const src = sources.slice().sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const max = depth === undefined ? Infinity : depth;
   let si = 0, d = src.length ? src[0][1] : 0, frontier = [];
   while ((frontier.length || si < src.length) && d <= max) {
     while (si < src.length && src[si][1] <= d) {
-      const h = src[si][0];
-      if (dist[h] === undefined) { dist[h] = d; frontier.push(h); }
+      const h = ctx.map.index(src[si][0]);
+      if (dist[h] < 0) { dist[h] = d; frontier.push(h); }
       si++;
     }
     if (d === max) break;
     const next = [];
     for (const h of frontier) {
-      for (const n of ctx.map.neighbors(h)) {
-        if (dist[n] !== undefined || closed[ctx.map.terrain(n)]) continue;
+      for (let k = 0; k < 6; k++) {
+        const n = nb[h * 6 + k];
+        if (n < 0 || dist[n] >= 0 || closed[board.terr[n]]) continue;
         dist[n] = d + 1;
         next.push(n);
       }
@@ -85,6 +89,12 @@ function field(ctx, sources, depth) {
     d++;
   }
   return dist;
+}
+
+// The hops of a field at hex; 99 where no source reaches.
+function hops(ctx, f, hex) {
+  const d = f[ctx.map.index(hex)];
+  return d < 0 ? 99 : d;
 }
 
 // The goals each side moves toward, as hop fields (lower is better).
@@ -130,10 +140,8 @@ function crtTable(ctx) {
 // Sums of a value over the hexes near each hex, in O(1) per question: a prefix-sum table over the
 // map's columns and rows (hex ids are column then row); the square of half-width r around a hex
 // holds every hex within r of it (and a few beyond: a heuristic needs no more).
-function areaSums(ctx, items) {
-  let maxC = 0, maxR = 0;
-  for (const id of ctx.map.ids) { const c = +id.slice(0, 2), r = +id.slice(2); if (c > maxC) maxC = c; if (r > maxR) maxR = r; }
-  const w = maxC + 2, h = maxR + 2;
+function areaSums(ctx, items, dims) {
+  const { w, h } = dims || gridSize(ctx);
   const grid = new Float64Array(w * h);
   for (const [hex, v] of items) grid[(+hex.slice(0, 2)) * h + (+hex.slice(2))] += v;
   for (let c = 0; c < w; c++) for (let r = 0; r < h; r++) {
@@ -147,15 +155,22 @@ function areaSums(ctx, items) {
   };
 }
 
+// The column and row span of the map's hex ids, for areaSums.
+function gridSize(ctx) {
+  let maxC = 0, maxR = 0;
+  for (const id of ctx.map.ids) { const c = +id.slice(0, 2), r = +id.slice(2); if (c > maxC) maxC = c; if (r > maxR) maxR = r; }
+  return { w: maxC + 2, h: maxR + 2 };
+}
+
 // The CRT line a unit in `hex` defends on (7.41, 7.44): its terrain, or the Anti-Tank line when an
 // anti-tank unit of its side covers it (11.11, 11.15), whichever favours it more.
 function defenceLine(ctx, W, hex, side) {
   const hexLine = ctx.tables.combat["hex-terrain"].line;
   let line = hexLine[ctx.map.terrain(hex)] || "mixed";
   if (line === "mixed") {
-    const q = W.occ[hex];
+    const q = W.at(hex);
     let covered = !!(q && q.side === side && q.antiTank);
-    for (const n of ctx.map.neighbors(hex)) { const r = W.occ[n]; if (r && r.side === side && r.antiTank) covered = true; }
+    for (const n of ctx.map.neighbors(hex)) { const r = W.at(n); if (r && r.side === side && r.antiTank) covered = true; }
     if (covered) line = "anti-tank";
   }
   return line;
@@ -172,8 +187,9 @@ function strengthMaps(ctx, W) {
     if (e.artillery) { theirArt.push([e.hex, e.barrage || 0]); if (!e.noFpf) theirFpf.push([e.hex, e.fpf || 0]); }
     else theirs.push([e.hex, e.attack || 0]);
   }
-  return { mine: areaSums(ctx, mine), myArt: areaSums(ctx, myArt), theirs: areaSums(ctx, theirs), theirArt: areaSums(ctx, theirArt),
-    theirFpf: areaSums(ctx, theirFpf), foes: areaSums(ctx, W.foes.map((e) => [e.hex, 1])) };
+  const dims = gridSize(ctx);
+  return { mine: areaSums(ctx, mine, dims), myArt: areaSums(ctx, myArt, dims), theirs: areaSums(ctx, theirs, dims), theirArt: areaSums(ctx, theirArt, dims),
+    theirFpf: areaSums(ctx, theirFpf, dims), foes: areaSums(ctx, W.foes.map((e) => [e.hex, 1]), dims) };
 }
 
 // What an attack on enemy unit e could look like this turn, for units deciding whether to end next
@@ -187,7 +203,7 @@ function attackOutlook(ctx, W, S) {
     let o = out[e.id];
     if (o) return o;
     let now = 0;
-    for (const n of ctx.map.neighbors(e.hex)) { const f = W.occ[n]; if (f && f.side === W.side && !f.artillery) now += f.attack || 0; }
+    for (const n of ctx.map.neighbors(e.hex)) { const f = W.at(n); if (f && f.side === W.side && !f.artillery) now += f.attack || 0; }
     const soon = Math.min(S.mine(e.hex, 4) - now, 2 * e.defense) * 0.5;
     o = out[e.id] = { line: defenceLine(ctx, W, e.hex, W.enemy), worth: worth(ctx, e),
       base: now + Math.max(0, soon) + Math.min(S.myArt(e.hex, 2), 10) + gs * 0.5 - e.defense - Math.min(S.theirFpf(e.hex, 2), 8) - fpfGs };
@@ -197,27 +213,28 @@ function attackOutlook(ctx, W, S) {
 
 function movement(ctx, actions, side) {
   const W = world(ctx, side);
-  // per hex: the enemy units next to it
-  const near = {};
-  for (const e of W.foes) for (const n of ctx.map.neighbors(e.hex)) (near[n] = near[n] || []).push(e);
+  const n = ctx.map.ids.length;
+  // per hex (map index): the enemy units next to it
+  const near = new Array(n).fill(null);
+  for (const e of W.foes) for (const h of ctx.map.neighbors(e.hex)) { const i = ctx.map.index(h); (near[i] || (near[i] = [])).push(e); }
   const goals = goalFields(ctx, W);
   const S = strengthMaps(ctx, W);
   const outlook = attackOutlook(ctx, W, S);
   const T = crtTable(ctx);
   const enemyGs = ctx.rules["ground-support"].perTurn(W.enemy);
   const plan = side === "axis" ? exitPlanFor(ctx) : null;
-  const lineAt = {};
-  const lineOf = (h) => lineAt[h] || (lineAt[h] = defenceLine(ctx, W, h, side));
+  // per hex (map index), worked out on first use
+  const lineAt = new Array(n).fill(null), dangerAt = new Float64Array(n).fill(NaN);
+  const lineOf = (h, i) => lineAt[i] || (lineAt[i] = defenceLine(ctx, W, h, side));
   // 2nd player-turn danger: the enemy attack that could reach a hex (units within 4, artillery within
   // range + 2, ground support), as the expected result times what the unit is worth
-  const dangerAt = {};
-  const danger = (h) => {
-    let d = dangerAt[h];
-    if (d === undefined) d = dangerAt[h] = Math.min(S.theirs(h, 4), 24) + Math.min(S.theirArt(h, 4), 8) + enemyGs;
+  const danger = (h, i) => {
+    let d = dangerAt[i];
+    if (d !== d) d = dangerAt[i] = Math.min(S.theirs(h, 4), 24) + Math.min(S.theirArt(h, 4), 8) + enemyGs;
     return d;
   };
-  const risk = (u, h) => {
-    const ev = T.ev(lineOf(h), danger(h) - u.p.defense);
+  const risk = (u, h, i) => {
+    const ev = T.ev(lineOf(h, i), danger(h, i) - u.p.defense);
     return ev > 0 ? ev * u.worth * 0.5 : 0;
   };
   const info = {};
@@ -226,8 +243,9 @@ function movement(ctx, actions, side) {
     if (!u) {
       const p = ctx.piece(id);
       const goal = side === "axis" && isSlow(p) ? goals.slow : goals.mobile;
-      u = info[id] = { p, goal, g: goal && goal[p.hex] !== undefined ? goal[p.hex] : 99, worth: worth(ctx, p), exit: !!(plan && plan[id]) };
-      u.riskHere = near[p.hex] ? 0 : risk(u, p.hex);
+      const i = ctx.map.index(p.hex);
+      u = info[id] = { p, goal, g: goal ? hops(ctx, goal, p.hex) : 99, worth: worth(ctx, p), exit: !!(plan && plan[id]) };
+      u.riskHere = near[i] ? 0 : risk(u, p.hex, i);
       u.artRange = p.artillery ? p.range || 2 : 0;
     }
     return u;
@@ -252,11 +270,12 @@ function moveScore(ctx, u, to, env) {
   const p = u.p;
   if (u.exit) return 5 * (westHops(p.hex) - westHops(to));              // 18.1: off by the west edge
   let s = 0;
+  const i = ctx.map.index(to);
   if (u.goal) {
-    const gTo = u.goal[to] === undefined ? 99 : u.goal[to];
+    const gTo = u.goal[i] < 0 ? 99 : u.goal[i];
     s = (u.g - gTo) * (p.artillery ? 0.5 : 1.5);
   }
-  const n = env.near[to];
+  const n = env.near[i];
   if (n) {
     if (p.artillery) return s - 30;          // 8.31, 8.33: adjacent artillery must attack and suffers the result
     // 7.12: ending here means attacking; the best of the attacks it could join
@@ -269,10 +288,10 @@ function moveScore(ctx, u, to, env) {
     }
     s += best;
     if (n.length > 1) s -= 1.5 * (n.length - 1);   // 7.21: every neighbour must be attacked
-    s -= env.risk(u, to) * 0.5;                     // the counter-attack, softened: the attack may drive them off
+    s -= env.risk(u, to, i) * 0.5;                  // the counter-attack, softened: the attack may drive them off
   } else {
     if (u.artRange && env.S.foes(to, u.artRange) > 0) s += 3;   // 8.11: artillery wants an enemy in range
-    s += u.riskHere - env.risk(u, to);              // out of reach of the enemy's strength, or closer to it
+    s += u.riskHere - env.risk(u, to, i);           // out of reach of the enemy's strength, or closer to it
   }
   return s;
 }
@@ -339,9 +358,10 @@ function columnValues(ctx) {
 // Per-call combat data: the world, supplied hexes, column values.
 function combatData(ctx, side) {
   const W = world(ctx, side);
-  W.supplied = ctx.rules.supply.suppliedHexes(side);
+  W.supplied = ctx.rules.supply.bits(side);
   W.values = columnValues(ctx);
   W.gs = ctx.rules["ground-support"].available(side);
+  W.exemption = ctx.rules.combat.exemptions();              // 10.21, 17.1
   return W;
 }
 
@@ -356,7 +376,7 @@ function touches(ctx, p, hex) {
 }
 
 function nextToSide(W, hex, side, ctx) {
-  for (const n of ctx.map.neighbors(hex)) { const q = W.occ[n]; if (q && q.side === side) return true; }
+  for (const n of ctx.map.neighbors(hex)) { const q = W.at(n); if (q && q.side === side) return true; }
   return false;
 }
 
@@ -365,7 +385,7 @@ function nextToSide(W, hex, side, ctx) {
 // the attack being built already holds.
 function planAttack(ctx, W, defHexes, fixed, only) {
   const defenders = [];
-  for (const h of defHexes) { const q = W.occ[h]; if (q && q.side === W.enemy && !q.defended) defenders.push(q); }
+  for (const h of defHexes) { const q = W.at(h); if (q && q.side === W.enemy && !q.defended) defenders.push(q); }
   if (!defenders.length) return null;
   const attackers = fixed ? fixed.attackers.map((id) => ctx.piece(id)) : [];
   const barrage = fixed ? fixed.barrage.map((id) => ctx.piece(id)) : [];
@@ -374,7 +394,7 @@ function planAttack(ctx, W, defHexes, fixed, only) {
   for (const p of W.friends) {
     if (inPlan[p.id] || p.attacked || p.advanced || (p.artillery && p.displaced)) continue;
     if (only ? only.indexOf(p.id) < 0 : !defHexes.every((h) => touches(ctx, p, h))) continue;
-    if (!only && defenders.every((d) => ctx.rules.combat.exemption(p, d))) continue;   // 10.21, 17.1: may stay idle
+    if (!only && defenders.every((d) => W.exemption(p, d))) continue;   // 10.21, 17.1: may stay idle
     attackers.push(p);
     inPlan[p.id] = true;
   }
@@ -424,11 +444,15 @@ function value(ctx, W, plan) {
 // Would the combat rules let this attack be resolved? The combat section's own answer: the `why`
 // it gives for {do: "resolve"} with the attack in place (null = allowed), asked with the attack put
 // in state.combat.build for the question only and taken out again at once.
-function resolvable(ctx, plan) {
+function resolvable(ctx, W, plan) {
   const c = ctx.state.combat;
   if (!c) return true;
-  const build = { defenders: plan.defHexes.slice(), attackers: plan.attackers.map((p) => p.id), barrage: plan.barrage.map((p) => p.id), gs: plan.gs || 0 };
   const saved = c.build;
+  // the combat section refuses an attack that leaves a mandatory attack impossible only when all
+  // were possible as the attack began: ask with the same starting judgement
+  if (!saved && W.startFeasible === undefined) W.startFeasible = ctx.rules.combat.obligationsFeasible();
+  const start = saved ? saved.feasible : W.startFeasible;
+  const build = { defenders: plan.defHexes.slice(), attackers: plan.attackers.map((p) => p.id), barrage: plan.barrage.map((p) => p.id), gs: plan.gs || 0, feasible: start };
   const asCombat = Object.create(ctx, { table: { value: ctx.tables.combat }, section: { value: "combat" } });
   try {
     c.build = build;
@@ -478,7 +502,7 @@ function choosePlan(ctx, W, canEnd) {
   cands.sort((a, b) => b.v - a.v || (a.plan.defHexes[0] < b.plan.defHexes[0] ? -1 : 1));
   for (const c of cands) {
     if (!obliged && c.v <= 1) break;
-    if (resolvable(ctx, c.plan)) return c.plan;
+    if (resolvable(ctx, W, c.plan)) return c.plan;
   }
   if (!obliged) return null;
   return searchPlans(ctx, W, m) || (cands.length ? cands[0].plan : null);
@@ -497,7 +521,7 @@ function subsetsOf(list) {
 function searchPlans(ctx, W, m) {
   const enemyHexes = (p) => {
     const hs = [];
-    for (const n of ctx.map.neighbors(p.hex)) { const q = W.occ[n]; if (q && q.side === W.enemy && !q.defended && touches(ctx, p, n)) hs.push(n); }
+    for (const n of ctx.map.neighbors(p.hex)) { const q = W.at(n); if (q && q.side === W.enemy && !q.defended && touches(ctx, p, n)) hs.push(n); }
     return hs.sort();
   };
   const order = m.attackers.map((id) => ctx.piece(id)).map((p) => ({ p, hs: enemyHexes(p) }))
@@ -511,7 +535,7 @@ function searchPlans(ctx, W, m) {
       for (const J of Js) {
         if (++tries > 64) return null;
         const plan = planAttack(ctx, W, D, null, [p.id].concat(J));
-        if (plan && resolvable(ctx, plan)) return plan;
+        if (plan && resolvable(ctx, W, plan)) return plan;
       }
     }
   }
@@ -549,7 +573,7 @@ function attackChoice(ctx, actions, side) {
   // building: complete the attack with every able unit next to it if the rules allow that;
   // otherwise follow the plan chosen for it (which may hold other hexes or fewer units)
   let plan = planAttack(ctx, W, b.defenders, b);
-  if (plan && !resolvable(ctx, plan)) {
+  if (plan && !resolvable(ctx, W, plan)) {
     const chosen = choosePlan(ctx, W);
     if (chosen && b.defenders.every((h) => chosen.defHexes.indexOf(h) >= 0) &&
         b.attackers.every((id) => chosen.attackers.some((p) => p.id === id))) plan = chosen;
@@ -562,7 +586,7 @@ function attackChoice(ctx, actions, side) {
     // other mandatory attacks be made with what is left (9.0, 7.21)
     let want = plan.gs || 0;
     const extra = b.gs ? 0 : gsToAdd(ctx, W, plan, W.gs - want);
-    if (extra > 0 && resolvable(ctx, Object.assign({}, plan, { gs: want + extra }))) want += extra;
+    if (extra > 0 && resolvable(ctx, W, Object.assign({}, plan, { gs: want + extra }))) want += extra;
     const n = want - (b.gs || 0);
     if (n > 0 && at({ do: "add-ground-support", points: n }) !== undefined) return at({ do: "add-ground-support", points: n });
   }
@@ -586,7 +610,7 @@ export function nextAttack(ctx, side) {
   const plan = choosePlan(ctx, W);
   if (!plan) return null;
   return { defenders: plan.defHexes, attackers: plan.attackers.map((p) => p.id), barrage: plan.barrage.map((p) => p.id), gs: plan.gs,
-    line: plan.line, differential: plan.att + plan.gs - plan.def - plan.fpf, value: value(ctx, W, plan), resolvable: resolvable(ctx, plan) };
+    line: plan.line, differential: plan.att + plan.gs - plan.def - plan.fpf, value: value(ctx, W, plan), resolvable: resolvable(ctx, W, plan) };
 }
 
 // 8.4, 9.0: the defender adds artillery FPF whenever it lowers the column, and ground support when
@@ -628,7 +652,7 @@ function retreatChoice(ctx, actions, side) {
   const score = (hex) => {
     let s = 0;
     for (const n of ctx.map.neighbors(hex)) {
-      const q = W.occ[n];
+      const q = W.at(n);
       if (q) s += q.side === W.enemy ? -5 : 1;
     }
     return s;
@@ -653,10 +677,10 @@ function advanceChoice(ctx, actions, side) {
     const a = actions[i];
     if (a.do !== "advance") continue;
     const p = ctx.piece(a.unit);
-    const gFrom = goal[p.hex] === undefined ? 99 : goal[p.hex];
-    const gTo = goal[a.to] === undefined ? 99 : goal[a.to];
+    const gFrom = hops(ctx, goal, p.hex);
+    const gTo = hops(ctx, goal, a.to);
     let threat = 0;
-    for (const n of ctx.map.neighbors(a.to)) { const q = W.occ[n]; if (q && q.side === W.enemy && !q.artillery) threat += q.attack || 0; }
+    for (const n of ctx.map.neighbors(a.to)) { const q = W.at(n); if (q && q.side === W.enemy && !q.artillery) threat += q.attack || 0; }
     const s = (gFrom - gTo) * 2 - Math.max(0, threat - p.defense) * (isGermanArmour(ctx, p) ? 2 : 1) - (p.artillery ? 5 : 0);
     if (s > bestScore) { bestScore = s; best = i; }
   }

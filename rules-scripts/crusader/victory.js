@@ -57,28 +57,50 @@ export function unitValue(ctx, p) {
 
 // 19.17 British nr. 1: a chain of hexes from any east-edge hex to Tobruk, every hex (both ends
 // included) free of Axis units and Axis zones of control; sea and prohibited hexes are not part of
-// it (reading 1). Returns {open, path (east edge to Tobruk), blockedAt?, reason?}. The search runs
-// in the kernel: every land hex costs 1, Axis-held and Axis-controlled hexes are closed.
+// it (reading 1). Returns {open, path (east edge to Tobruk), blockedAt?, reason?}: the shortest
+// chain, every land hex counting 1 and Axis-held and Axis-controlled hexes closed.
 export function route(ctx) {
   const r = ctx.table.campaign["route-to-tobruk"];
   const closed = ctx.tables.movement["closed-hexes"].closed;
-  const shut = {};
-  for (const p of ctx.pieces((q) => q.side === "axis" && q.hex && q.at === "map")) shut[p.hex] = "holds an Axis unit";
-  const zoc = ctx.rules.zoc.controlled("axis") || {};
-  for (const h of Object.keys(zoc)) if (!shut[h]) shut[h] = "is in an Axis zone of control";
-  if (shut[r.to]) return { open: false, blockedAt: r.to, reason: r.to + " " + shut[r.to] };
-  const terrain = {};
-  for (const t of ctx.rules.setup.board().terrains) if (closed.indexOf(t) < 0) terrain[t] = 1;
-  const spec = { terrain, defaultProhibited: true, blocked: Object.keys(shut).sort() };
-  const budget = ctx.map.ids.length;
-  const reach = ctx.map.reach(r.to, budget, spec);
-  let end = null;
-  for (const h of ctx.map.zone(r.from)) {
-    if (reach[h] === undefined) continue;
-    if (end === null || reach[h] < reach[end] || (reach[h] === reach[end] && h < end)) end = h;
+  const board = ctx.rules.setup.board(), n = ctx.map.ids.length;
+  // why each hex is shut: 1 holds an Axis unit, 2 is in an Axis zone of control
+  const shut = new Uint8Array(n);
+  for (const p of ctx.pieces((q) => q.side === "axis" && q.hex && q.at === "map")) shut[ctx.map.index(p.hex)] = 1;
+  const zoc = ctx.rules.zoc.bits("axis");
+  for (let i = 0; i < n; i++) if (zoc[i] === 1 && !shut[i]) shut[i] = 2;
+  const to = ctx.map.index(r.to);
+  if (shut[to]) return { open: false, blockedAt: r.to, reason: r.to + " " + (shut[to] === 1 ? "holds an Axis unit" : "is in an Axis zone of control") };
+  const land = board.terrains.map((t) => closed.indexOf(t) < 0);
+  // breadth first out from Tobruk, every land hex costing 1: the kernel's cheapest-path search
+  // settles the hexes of each distance in map order and keeps the first hex that reached each one,
+  // so this gives the same distances and the same path
+  const dist = new Int32Array(n).fill(-1), prev = new Int32Array(n).fill(-1);
+  dist[to] = 0;
+  let level = [to];
+  while (level.length) {
+    level.sort((a, b) => a - b);
+    const next = [];
+    for (const h of level) {
+      for (let d = 0; d < 6; d++) {
+        const j = board.nb[h * 6 + d];
+        if (j < 0 || dist[j] >= 0 || shut[j] || !land[board.terr[j]]) continue;
+        dist[j] = dist[h] + 1;
+        prev[j] = h;
+        next.push(j);
+      }
+    }
+    level = next;
   }
-  if (end === null) return { open: false, reason: "every chain of hexes from the east edge to " + r.to + " meets an Axis unit or zone of control" };
-  return { open: true, path: ctx.map.path(r.to, end, budget, spec).reverse() };
+  let end = -1;
+  for (const h of ctx.map.zone(r.from)) {
+    const i = ctx.map.index(h);
+    if (i === to || dist[i] < 0) continue;
+    if (end < 0 || dist[i] < dist[end] || (dist[i] === dist[end] && h < ctx.map.ids[end])) end = i;
+  }
+  if (end < 0) return { open: false, reason: "every chain of hexes from the east edge to " + r.to + " meets an Axis unit or zone of control" };
+  const path = [];
+  for (let h = end; h >= 0; h = prev[h]) path.push(ctx.map.ids[h]);     // east edge first
+  return { open: true, path };
 }
 
 // ---- the points and conditions -----------------------------------------------------------------

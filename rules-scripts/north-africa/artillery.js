@@ -35,6 +35,16 @@ export function adjacentEnemies(ctx, piece) {
   return out;
 }
 
+// Is there any adjacentEnemies(piece)? One pass over the pieces.
+function nextToEnemy(ctx, piece) {
+  if (!piece.hex) return false;
+  for (const q of Object.values(ctx.state.pieces || {})) {
+    if (q.side === piece.side || !onMap(q) || !ctx.map.adjacent(piece.hex, q.hex)) continue;
+    if (ctx.rules.combat.combatAllowed(piece.hex, q.hex)) return true;
+  }
+  return false;
+}
+
 // 8.11, 8.13, 8.31, 7.82: may phasing artillery `piece` barrage from where it stands?
 // {ok: true} or {ok: false, rule, reason}.
 export function canBarrage(ctx, piece) {
@@ -45,13 +55,14 @@ export function canBarrage(ctx, piece) {
   if (piece.advanced) return no("7.96", piece.id + " advanced after combat and may not attack again this phase");
   if (piece.displaced && ctx.table.readings["displaced-may-not-fire"]) return no("7.82", piece.id + " was displaced before it fired and may not fire this Combat Phase");
   // 8.31, 8.32: artillery next to an enemy attacks it from the adjacent hex, never by barrage elsewhere
-  if (adjacentEnemies(ctx, piece).length > 0) return no("8.32", piece.id + " is adjacent to an enemy unit: it attacks adjacent units only, with its barrage strength (8.31)");
+  if (nextToEnemy(ctx, piece)) return no("8.32", piece.id + " is adjacent to an enemy unit: it attacks adjacent units only, with its barrage strength (8.31)");
   return { ok: true };
 }
 
 // 8.41-8.42 (with reading 2): may non-phasing artillery `piece` add FPF to a defender in one of `hexes`?
-// {ok: true} or {ok: false, rule, reason}.
-export function canFpf(ctx, piece, hexes) {
+// {ok: true} or {ok: false, rule, reason}. `at(hex)`: the units in a hex, if the caller has them
+// by hex already (default ctx.piecesAt).
+export function canFpf(ctx, piece, hexes, at) {
   if (!isArtillery(ctx, piece)) return no("8.4", piece.id + " is not an artillery unit");
   if (!onMap(piece)) return no("13.25", piece.id + " is not on the map");
   if (piece.side === ctx.active) return no("8.41", "only the non-phasing player's artillery gives final protective fire");
@@ -64,7 +75,7 @@ export function canFpf(ctx, piece, hexes) {
   if (piece.noFpf || piece.adverse === phase - 1) return no("8.41", piece.id + " suffered a combat result in the previous Combat Phase");
   // 8.41: adjacent to an enemy unit (plain adjacency, reading 1)
   for (const h of ctx.map.neighbors(piece.hex)) {
-    for (const q of ctx.piecesAt(h)) if (q.side !== piece.side && onMap(q)) return no("8.41", piece.id + " is adjacent to enemy unit " + q.id);
+    for (const q of (at ? at(h) || [] : ctx.piecesAt(h))) if (q.side !== piece.side && onMap(q)) return no("8.41", piece.id + " is adjacent to enemy unit " + q.id);
   }
   // 8.42: range is counted to the friendly defender's hex
   const list = Array.isArray(hexes) ? hexes : [hexes];

@@ -73,8 +73,8 @@ function W(ctx) {
 }
 
 function piecesSorted(ctx) {
-  const all = ctx.state.pieces || {};
-  return Object.keys(all).sort().map((id) => all[id]);
+  // the pieces are kept under their ids: sorting them by id sorts the keys
+  return Object.values(ctx.state.pieces || {}).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 function fmt(d) {
@@ -101,19 +101,20 @@ function bareEscarpment(ctx, a, b) {
 }
 
 // 7.72, 5.25 (retreat-reading): may a unit retreat or advance from a into b across their hexside
-// and into b's terrain?
-function passable(ctx, a, b) {
+// and into b's terrain? As a function for loops, reading the board's hexside masks.
+function passableFn(ctx) {
+  const board = ctx.rules.setup.board(), bit = (f) => ctx.rules.setup.bit(board, f);
   const closed = ctx.tables.movement["closed-hexes"].closed;
-  if (closed.indexOf(ctx.map.terrain(b)) >= 0) return false;          // 7.72: prohibited hex, sea
-  if (hasSide(ctx, a, b, "prohibited")) return false;                   // 7.72: prohibited hexside
-  if (bareEscarpment(ctx, a, b)) return false;                          // 5.25: only by road or trail
-  return true;
-}
-
-function occupancy(ctx) {
-  const occ = {};
-  for (const p of piecesSorted(ctx)) if (onMap(p)) (occ[p.hex] = occ[p.hex] || []).push(p);
-  return occ;
+  const closedT = board.terrains.map((t) => closed.indexOf(t) >= 0);
+  const prohibited = bit("prohibited"), escarpment = bit("escarpment"), track = bit("road") | bit("trail");
+  return (a, b) => {
+    if (closedT[board.terr[ctx.map.index(b)]]) return false;                   // 7.72: prohibited hex, sea
+    const d = ctx.map.direction(a, b);
+    const m = d < 0 ? 0 : board.mask[ctx.map.index(a) * 6 + d];
+    if (m & prohibited) return false;                                          // 7.72: prohibited hexside
+    if ((m & escarpment) && !(m & track)) return false;                        // 5.25: only by road or trail
+    return true;
+  };
 }
 
 // ---------------------------------------------------------------- the phase
@@ -167,15 +168,22 @@ export function endPhase(ctx) {
 // 10.21 and any section's combatExemption (Crusader 17.1): may `attacker` leave `defender`
 // unattacked? The first exemption found, asking the sections in name order, or null.
 export function exemption(ctx, attacker, defender) {
-  const names = Object.keys(ctx.rules).sort();
-  for (const n of names) {
-    if (n === "combat") continue;
-    const f = ctx.rules[n].combatExemption;
-    if (typeof f !== "function") continue;
-    const r = f(attacker, defender);
-    if (r) return r;
-  }
-  return null;
+  return exemptions(ctx)(attacker, defender);
+}
+
+// exemptions(): exemption(attacker, defender) as a function, for loops: the sections are looked up
+// once, and they are handed the minefield owners as a function too (their third argument).
+export function exemptions(ctx) {
+  const hooks = Object.keys(ctx.rules).filter((n) => n !== "combat" && typeof ctx.rules[n].combatExemption === "function")
+    .sort().map((n) => ctx.rules[n].combatExemption);
+  const owners = ctx.rules.minefields.ownerOf();
+  return (attacker, defender) => {
+    for (const f of hooks) {
+      const r = f(attacker, defender, owners);
+      if (r) return r;
+    }
+    return null;
+  };
 }
 
 // ---------------------------------------------------------------- mandatory combat (7.11, 7.12, 7.21)
@@ -196,14 +204,15 @@ function model(ctx) {
   const side = ctx.active;
   const enemy = enemyOf(ctx, side);
   const phasing = [];
-  const enemyByHex = {};
-  const byHex = {};
+  const enemyByHex = new Map();      // hex -> enemy units there
+  const byHex = new Map();           // hex -> phasing units there
   const E = {};
+  const add = (m, hex, p) => { const l = m.get(hex); if (l) l.push(p); else m.set(hex, [p]); };
   for (const p of piecesSorted(ctx)) {
     if (!onMap(p)) continue;
-    if (p.side === side) { phasing.push(p); (byHex[p.hex] = byHex[p.hex] || []).push(p); }
+    if (p.side === side) { phasing.push(p); add(byHex, p.hex, p); }
     else {
-      (enemyByHex[p.hex] = enemyByHex[p.hex] || []).push(p);
+      add(enemyByHex, p.hex, p);
       if (!p.defended) E[p.id] = p;
     }
   }
@@ -211,7 +220,7 @@ function model(ctx) {
     side, enemy, E, enemyByHex, byHex,
     adj: {},            // able or attacked phasing unit -> unattacked enemy ids it may fight
     radj: {},           // unattacked enemy id -> able phasing units next to it
-    reach: {},          // enemy hex -> true: an able unit may attack it from an adjacent hex (7.15)
+    reach: new Set(),   // enemy hexes an able unit may attack from an adjacent hex (7.15)
     able: {},           // id -> true: may still attack (7.14, 7.96, 7.82)
     ra: [],             // must attack (7.12, 8.31)
     rd: {},             // enemy id -> rule: must be attacked (7.11, 7.21)
@@ -221,12 +230,13 @@ function model(ctx) {
     gs: ctx.rules["ground-support"].available(side),
     pieces: {},
   };
+  const exemption = exemptions(ctx);
   for (const p of phasing) {
     M.pieces[p.id] = p;
     if (p.advanced) continue;                                   // 7.96: no attack, no obligation
     const all = [];
     for (const h of ctx.map.neighbors(p.hex)) {
-      const list = enemyByHex[h];
+      const list = enemyByHex.get(h);
       if (list && combatAllowed(ctx, p.hex, h)) for (const e of list) all.push(e);   // 7.46
     }
     const able = !p.attacked && !(p.artillery && p.displaced);  // 7.14, 7.82
@@ -237,7 +247,7 @@ function model(ctx) {
     }
     M.adj[p.id] = all.filter((e) => !e.defended).map((e) => e.id);
     if (able) {
-      for (const e of M.adj[p.id]) { (M.radj[e] = M.radj[e] || []).push(p.id); M.reach[M.E[e].hex] = true; }
+      for (const e of M.adj[p.id]) { (M.radj[e] = M.radj[e] || []).push(p.id); M.reach.add(M.E[e].hex); }
     }
     if (p.attacked) {
       for (const e of M.adj[p.id]) if (!M.rd[e]) M.rd[e] = "7.21";   // 7.21: left for another attacker
@@ -247,7 +257,7 @@ function model(ctx) {
     // 10.21, 17.1: a unit whose every neighbour is across an exemption may decline to attack
     let exempt = null;
     for (const e of all) {
-      const x = exemption(ctx, p, e);
+      const x = exemption(p, e);
       if (!x) { exempt = null; break; }
       exempt = exempt || x;
     }
@@ -304,6 +314,13 @@ export function obligations(ctx) {
   return unmetOf(ctx, model(ctx)).map((u) => u.text + " (" + u.rule + ")");
 }
 
+// Can every mandatory attack still open be made from this position (7.11, 7.12, 7.21)? true,
+// false, or null when the search ran out of budget: what an attack begun now records as feasible.
+export function obligationsFeasible(ctx) {
+  const M = model(ctx);
+  return feasible(ctx, M, problem(ctx, M, null));
+}
+
 // For the invariants (checks section): what the end of the last Combat Phase left unmet (empty
 // when every mandatory attack was made, 7.11, 7.12).
 export function unmetAttacks(ctx) {
@@ -342,49 +359,65 @@ function problem(ctx, M, b) {
 }
 
 // Can every obligation of P be met? true, false, or null when the search ran out of budget.
+// The search works on numbers: each unit is numbered in id order, so sorting numbers sorts ids.
 function feasible(ctx, M, P) {
-  // split into connected groups: attackers and enemies linked by adjacency, artillery by range
-  const parent = {};
-  const find = (x) => { while (parent[x] !== x) { parent[x] = parent[parent[x]]; x = parent[x]; } return x; };
-  const join = (a, b) => { const ra = find(a), rb = find(b); if (ra !== rb) { if (ra < rb) parent[rb] = ra; else parent[ra] = rb; } };
-  const node = (x) => { if (parent[x] === undefined) parent[x] = x; };
   const rdIds = Object.keys(P.rd).sort();
   const raIds = Object.keys(P.ra).sort();
   if (!rdIds.length && !raIds.length) return true;
   const attIds = Object.keys(P.att).sort();
+  const artyIds = Object.keys(P.arty).sort();
+  // the units the search may name, numbered in id order
+  const named = {};
+  for (const a of attIds) { named[a] = true; for (const e of P.adj[a]) if (P.en[e]) named[e] = true; }
+  for (const e of rdIds) named[e] = true;
+  for (const a of artyIds) named[a] = true;
+  const ids = Object.keys(named).sort();
+  const num = new Map();
+  ids.forEach((id, i) => num.set(id, i));
+  // split into connected groups: attackers and enemies linked by adjacency, artillery by range
+  const parent = new Map();
+  const find = (x) => { while (parent.get(x) !== x) { parent.set(x, parent.get(parent.get(x))); x = parent.get(x); } return x; };
+  const join = (a, b) => { const ra = find(a), rb = find(b); if (ra !== rb) { if (ra < rb) parent.set(rb, ra); else parent.set(ra, rb); } };
+  const node = (x) => { if (!parent.has(x)) parent.set(x, x); };
   for (const a of attIds) {
     node("a:" + a);
     for (const e of P.adj[a]) if (P.en[e]) { node("e:" + e); join("a:" + a, "e:" + e); }
   }
   for (const e of rdIds) node("e:" + e);
-  const inRange = {};
-  for (const a of Object.keys(P.arty).sort()) {
-    inRange[a] = {};
+  const inRange = new Map();                                   // artillery number -> Set of enemy numbers
+  for (const a of artyIds) {
+    const r = new Set();
+    inRange.set(num.get(a), r);
     for (const e of rdIds) {
-      if (ctx.rules.artillery.inRange(M.pieces[a], M.E[e].hex)) { inRange[a][e] = true; node("r:" + a); join("r:" + a, "e:" + e); }
+      if (ctx.rules.artillery.inRange(M.pieces[a], M.E[e].hex)) { r.add(num.get(e)); node("r:" + a); join("r:" + a, "e:" + e); }
     }
   }
-  const groups = {};
-  for (const x of Object.keys(parent)) {
+  const groups = new Map();
+  for (const x of Array.from(parent.keys()).sort()) {
     const r = find(x);
-    const g = groups[r] = groups[r] || { att: [], en: [], arty: [], ra: [], rd: [] };
-    const id = x.slice(2);
-    if (x[0] === "a") { g.att.push(id); if (P.ra[id]) g.ra.push(id); }
-    else if (x[0] === "e") { g.en.push(id); if (P.rd[id]) g.rd.push(id); }
-    else g.arty.push(id);
+    let g = groups.get(r);
+    if (!g) groups.set(r, g = { att: [], en: [], arty: [], ra: [], rd: [] });
+    const id = x.slice(2), n = num.get(id);
+    if (x[0] === "a") { g.att.push(n); if (P.ra[id]) g.ra.push(n); }
+    else if (x[0] === "e") { g.en.push(n); if (P.rd[id]) g.rd.push(n); }
+    else g.arty.push(n);
   }
-  for (const r of Object.keys(groups)) for (const k of ["att", "en", "arty", "ra", "rd"]) groups[r][k].sort();
-  const env = { P, inRange };
+  const byNum = (a, b) => a - b;
+  for (const g of groups.values()) for (const k of ["att", "en", "arty", "ra", "rd"]) g[k].sort(byNum);
+  // each attacker's enemies, in the model's order
+  const adj = [];
+  for (const a of attIds) adj[num.get(a)] = P.adj[a].filter((e) => num.has(e)).map((e) => num.get(e));
+  const env = { adj, inRange };
   let gsLeft = P.gs;
   let unknown = false;
-  for (const r of Object.keys(groups).sort()) {
-    const g = groups[r];
+  for (const r of Array.from(groups.keys()).sort()) {
+    const g = groups.get(r);
     if (!g.ra.length && !g.rd.length) continue;
     let ok = false;
     // the fewest ground support points this group needs (usually none)
     for (let k = 0; k <= Math.max(0, gsLeft); k++) {
       const budget = { n: SEARCH_BUDGET, out: false };
-      const res = solve(env, { ra: g.ra, rd: g.rd, att: g.att, en: g.en, arty: g.arty }, k, {}, budget);
+      const res = solve(env, { ra: g.ra, rd: g.rd, att: g.att, en: g.en, arty: g.arty }, k, new Map(), budget);
       if (budget.out) { unknown = true; ok = true; break; }
       if (res) { ok = true; gsLeft -= k; break; }
     }
@@ -400,7 +433,7 @@ function minus(list, drop) {
 function union(list, add) {
   const out = list.slice();
   for (const x of add) if (out.indexOf(x) < 0) out.push(x);
-  return out.sort();
+  return out.sort((a, b) => a - b);
 }
 
 function subsets(list, mustHave) {
@@ -410,20 +443,22 @@ function subsets(list, mustHave) {
   for (let m = (1 << n) - 1; m >= 1; m--) {
     const s = [];
     for (let i = 0; i < n; i++) if (m & (1 << i)) s.push(list[i]);
-    if (mustHave && s.indexOf(mustHave) < 0) continue;
+    if (mustHave !== undefined && s.indexOf(mustHave) < 0) continue;
     out.push(s);
   }
   out.sort((a, b) => b.length - a.length);
   return out;
 }
 
+// The obligations of one group: ra (must attack), rd (must be attacked), att (may attack), en
+// (not yet attacked), arty (may barrage), as sorted unit numbers; k ground support points to use.
 function solve(env, S, k, memo, budget) {
   if (!S.ra.length && !S.rd.length) return true;
   if (--budget.n < 0) { budget.out = true; return true; }
   const key = S.ra.join(",") + "|" + S.rd.join(",") + "|" + S.att.join(",") + "|" + S.en.join(",") + "|" + S.arty.join(",") + "|" + k;
-  if (memo[key] !== undefined) return memo[key];
-  const P = env.P;
-  const nbOf = (a) => P.adj[a].filter((e) => S.en.indexOf(e) >= 0);
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const nbOf = (a) => env.adj[a].filter((e) => S.en.indexOf(e) >= 0);
   let ok = false;
   if (S.ra.length) {
     // a unit that must attack: the one with the fewest enemies left to attack
@@ -431,7 +466,7 @@ function solve(env, S, k, memo, budget) {
     for (const x of S.ra) { const n = nbOf(x).length; if (n < best) { best = n; a = x; } }
     const nb = nbOf(a);
     for (const D of subsets(nb)) {
-      const co = S.ra.filter((b) => b !== a && S.att.indexOf(b) >= 0 && D.every((d) => P.adj[b].indexOf(d) >= 0));
+      const co = S.ra.filter((b) => b !== a && S.att.indexOf(b) >= 0 && D.every((d) => env.adj[b].indexOf(d) >= 0));
       for (const J of [[]].concat(subsets(co)).sort((x, y) => y.length - x.length)) {
         const group = [a].concat(J);
         let rd = S.rd;
@@ -445,7 +480,7 @@ function solve(env, S, k, memo, budget) {
     // an enemy unit that must be attacked: barrage, ground support, or a unit free to attack it
     const e = S.rd[0];
     for (const r of S.arty) {
-      if (!env.inRange[r] || !env.inRange[r][e]) continue;
+      if (!env.inRange.has(r) || !env.inRange.get(r).has(e)) continue;
       if (solve(env, { ra: S.ra, rd: minus(S.rd, [e]), att: S.att, en: minus(S.en, [e]), arty: minus(S.arty, [r]) }, k, memo, budget)) { ok = true; break; }
     }
     if (!ok && k > 0) ok = solve(env, { ra: S.ra, rd: minus(S.rd, [e]), att: S.att, en: minus(S.en, [e]), arty: S.arty }, k - 1, memo, budget);
@@ -461,7 +496,7 @@ function solve(env, S, k, memo, budget) {
       }
     }
   }
-  memo[key] = ok;
+  memo.set(key, ok);
   return ok;
 }
 
@@ -487,13 +522,13 @@ function blameAfter(ctx, M, b) {
 
 // The attacks `b` may start or extend, and whether it may be resolved.
 function enemiesIn(M, hex) {
-  return (M.enemyByHex[hex] || []).filter((e) => !e.defended);
+  return (M.enemyByHex.get(hex) || []).filter((e) => !e.defended);
 }
 
 function targetable(ctx, M, hex) {
   if (!enemiesIn(M, hex).length) return false;
   if (M.gs > 0) return true;                                   // 9.13
-  if (M.reach[hex]) return true;                               // 7.15
+  if (M.reach.has(hex)) return true;                               // 7.15
   for (const a of M.arty) if (ctx.rules.artillery.inRange(M.pieces[a], hex)) return true;   // 8.11
   return false;
 }
@@ -570,7 +605,7 @@ export const attacks = {
     const out = [];
     const b = c.build;
     if (!b) {
-      const hexes = Object.keys(M.enemyByHex).sort();
+      const hexes = Array.from(M.enemyByHex.keys()).sort();
       for (const h of hexes) if (targetable(ctx, M, h)) out.push({ do: "attack", hex: h });
       if (!unmetOf(ctx, M).length) out.push({ do: "done" });
       if (!out.length) out.push({ do: "done" });
@@ -580,11 +615,11 @@ export const attacks = {
     // 7.23: another defender hex touches every attacker, so it lies next to the first one
     if (b.attackers.length) {
       const first = ctx.piece(b.attackers[0]).hex;
-      for (const h of ctx.map.neighbors(first).slice().sort()) if (M.enemyByHex[h] && !canAddDefender(ctx, M, b, h)) out.push({ do: "add-defender", hex: h });
+      for (const h of ctx.map.neighbors(first).slice().sort()) if (M.enemyByHex.has(h) && !canAddDefender(ctx, M, b, h)) out.push({ do: "add-defender", hex: h });
     }
     // 7.23: an attacker touches every defender hex, so it stands next to the first one
     const near = [];
-    for (const h of ctx.map.neighbors(b.defenders[0])) for (const p of M.byHex[h] || []) if (M.able[p.id]) near.push(p.id);
+    for (const h of ctx.map.neighbors(b.defenders[0])) for (const p of M.byHex.get(h) || []) if (M.able[p.id]) near.push(p.id);
     for (const a of near.sort()) if (!canAddAttacker(ctx, M, b, M.pieces[a])) out.push({ do: "add-attacker", unit: a });
     for (const a of M.arty) if (!canAddBarrage(ctx, M, b, M.pieces[a])) out.push({ do: "add-barrage", unit: a });
     for (let n = 1; n <= M.gs - (b.gs || 0); n++) out.push({ do: "add-ground-support", points: n });
@@ -618,31 +653,33 @@ export const attacks = {
   },
   why(ctx, a) {
     const c = C(ctx);
-    const M = model(ctx);
+    // the position is modelled only for the refusals that read it (a bot asks about resolving often)
+    let model_ = null;
+    const M = () => model_ || (model_ = model(ctx));
     const b = c.build;
     if (!a || typeof a.do !== "string") return { rule: "7.0", reason: "an action is an object with a `do` field" };
     if (a.do === "done") {
       if (b) return { rule: "7.0", reason: "an attack is being built: resolve or cancel it first" };
-      const u = unmetOf(ctx, M);
+      const u = unmetOf(ctx, M());
       if (u.length) return { rule: u[0].rule === "7.12" || u[0].rule === "8.31" ? "7.12" : "7.11", reason: "mandatory attacks remain: " + u.map((x) => x.text + " (" + x.rule + ")").join("; ") };
       return null;
     }
     if (a.do === "attack") {
       if (b) return { rule: "7.0", reason: "an attack on " + b.defenders.join(", ") + " is being built: resolve or cancel it first" };
       if (!a.hex || !ctx.map.has(a.hex)) return { rule: "7.0", reason: "no hex " + JSON.stringify(a.hex) + " on the map" };
-      if (!(M.enemyByHex[a.hex] || []).length) return { rule: "7.0", reason: "no enemy unit in " + a.hex };
-      if (!enemiesIn(M, a.hex).length) return { rule: "7.14", reason: "the enemy unit in " + a.hex + " has already been attacked this Combat Phase" };
+      if (!(M().enemyByHex.get(a.hex) || []).length) return { rule: "7.0", reason: "no enemy unit in " + a.hex };
+      if (!enemiesIn(M(), a.hex).length) return { rule: "7.14", reason: "the enemy unit in " + a.hex + " has already been attacked this Combat Phase" };
       return { rule: "7.15", reason: "no unit able to attack is adjacent to " + a.hex + " (or only across an escarpment, 7.46), no artillery can reach it (8.11) and no ground support points are left (9.0)" };
     }
     if (!b) return { rule: "7.0", reason: "choose an enemy hex to attack first ({do: \"attack\", hex})" };
-    if (a.do === "add-defender") return canAddDefender(ctx, M, b, a.hex);
-    if (a.do === "add-attacker") return canAddAttacker(ctx, M, b, ctx.piece(a.unit));
-    if (a.do === "add-barrage") return canAddBarrage(ctx, M, b, ctx.piece(a.unit));
+    if (a.do === "add-defender") return canAddDefender(ctx, M(), b, a.hex);
+    if (a.do === "add-attacker") return canAddAttacker(ctx, M(), b, ctx.piece(a.unit));
+    if (a.do === "add-barrage") return canAddBarrage(ctx, M(), b, ctx.piece(a.unit));
     if (a.do === "add-ground-support") {
-      const left = M.gs - (b.gs || 0);
+      const left = M().gs - (b.gs || 0);
       return { rule: "9.0", reason: ctx.active + " has " + left + " ground support point" + (left === 1 ? "" : "s") + " left to add this Game-Turn (whole points, at least one)" };
     }
-    if (a.do === "resolve") return resolveRefusal(ctx, M, b, b.feasible);
+    if (a.do === "resolve") return resolveRefusal(ctx, b.feasible === true ? M() : null, b, b.feasible);
     return { rule: "7.0", reason: "unknown combat action " + JSON.stringify(a.do) };
   },
 };
@@ -682,9 +719,10 @@ function fpfOptions(ctx) {
   const adjacent = f.attackers.map((id) => ctx.piece(id));
   // 8.45: no FPF against an attack made solely by artillery and/or ground support
   if (!ctx.rules.artillery.fpfAllowedAgainst(adjacent)) return out;
+  const at = unitsByHex(ctx);
   for (const p of piecesSorted(ctx)) {
     if (p.side !== f.enemy || !p.artillery || f.fpf.indexOf(p.id) >= 0) continue;
-    if (ctx.rules.artillery.canFpf(p, f.defenderHexes).ok) out.push({ do: "fpf", unit: p.id });
+    if (ctx.rules.artillery.canFpf(p, f.defenderHexes, at).ok) out.push({ do: "fpf", unit: p.id });
   }
   const left = ctx.rules["ground-support"].available(f.enemy) - f.fpfGs;
   for (let n = 1; n <= left; n++) out.push({ do: "fpf-ground-support", points: n });
@@ -879,10 +917,11 @@ function boxProtects(ctx, adjacent, defenders) {
   const t = ctx.table["fortified-box"];
   const allied = ctx.table["side-names"].allied;
   if (!adjacent.length && !ctx.table["fortified-box-artillery"]["artillery-or-ground-support-only-qualifies"]) return false;
+  const owners = ctx.rules.minefields.ownerOf();
   for (const d of defenders) {
     if (t.beneficiary === "allied" && d.side !== allied) return false;          // 10.32
     if (!ctx.map.hasFeature(d.hex, "fortified-box")) return false;
-    for (const a of adjacent) if (!ctx.rules.minefields.owner(a.hex, d.hex)) return false;
+    for (const a of adjacent) if (!owners(a.hex, d.hex)) return false;
   }
   return defenders.length > 0;
 }
@@ -904,6 +943,7 @@ function lineDetail(ctx, adjacent, defenders, barrage) {
   const cond = T["hexside-conditions"]["ridge-stream-ditch"];
   const types = cond.types.concat(T.bridge.kind === "hexside" ? ["bridge"] : []);
   const lineOfType = (t) => (t === "bridge" ? T.bridge.line : T["hexside-terrain"].line[t]);
+  const owners = ctx.rules.minefields.ownerOf();
   for (const d of defenders) {
     // 7.41, 7.43, 8.61-8.62: the terrain of the defender's own hex, against every kind of attack
     const terr = ctx.map.terrain(d.hex);
@@ -927,7 +967,7 @@ function lineDetail(ctx, adjacent, defenders, barrage) {
     }
     // 10.22: a minefield of the defender's side crossed by at least one adjacent attacker
     for (const a of adjacent) {
-      const owner = ctx.rules.minefields.owner(a.hex, d.hex);
+      const owner = owners(a.hex, d.hex);
       if (owner && owner === d.side && owner !== a.side) {
         cands.push({ line: T["hexside-terrain"].line["enemy-minefield"], rule: "10.22", text: a.id + " attacks " + d.id + " across a " + owner + " minefield hexside" });
         break;
@@ -1013,14 +1053,24 @@ function eliminate(ctx, p, rule, text) {
 
 // ---- retreat (7.7) and displacement (7.8)
 
+// What retreats and advances read, as the position stands when asked: the units by hex (arrays
+// indexed like ctx.map.ids), the enemy zones, supply (on first use) and the hexsides crossable.
 function retreatEnv(ctx, side) {
-  const enemy = enemyOf(ctx, side);
+  const zoc = ctx.rules.zoc.bits(enemyOf(ctx, side));
   return {
     side,
-    zoc: ctx.rules.zoc.controlled(enemy),
+    at: unitsByHex(ctx),                                         // the units in hex, or null
+    zoc: (hex) => zoc[ctx.map.index(hex)] === 1,                 // enemy-controlled (6.0)
     supplied: lazySupply(ctx, side),
-    occ: occupancy(ctx),
+    pass: passableFn(ctx),                                       // 7.72, 5.25
   };
+}
+
+// unitsByHex()(hex): the units on the map in hex, by id, or null (the position when asked).
+function unitsByHex(ctx) {
+  const occ = new Array(ctx.map.ids.length).fill(null);
+  for (const p of piecesSorted(ctx)) if (onMap(p)) { const i = ctx.map.index(p.hex); (occ[i] || (occ[i] = [])).push(p); }
+  return (hex) => occ[ctx.map.index(hex)];
 }
 
 // 12.24: is a hex a supplied position for `side`? The supply search runs on the first question only
@@ -1038,14 +1088,14 @@ function lazySupply(ctx, side) {
 }
 
 function friendlyAt(env, hex, except) {
-  const l = env.occ[hex];
+  const l = env.at(hex);
   if (!l) return null;
   for (const p of l) if (p.side === env.side && p.id !== except) return p;
   return null;
 }
 
 function enemyAt(env, hex) {
-  const l = env.occ[hex];
+  const l = env.at(hex);
   if (!l) return false;
   for (const p of l) if (p.side !== env.side) return true;
   return false;
@@ -1053,9 +1103,9 @@ function enemyAt(env, hex) {
 
 // 7.71, 7.72: may a retreating (or displaced) unit step from a into b?
 function retreatStep(ctx, env, a, b, avoid) {
-  if (!passable(ctx, a, b)) return false;          // 7.72
+  if (!env.pass(a, b)) return false;               // 7.72
   if (enemyAt(env, b)) return false;                // 5.12
-  if (env.zoc[b]) return false;                     // 7.71: no entering an enemy-controlled hex
+  if (env.zoc(b)) return false;                     // 7.71: no entering an enemy-controlled hex
   if (avoid && avoid.indexOf(b) >= 0) return false; // 7.75
   return true;
 }
@@ -1302,9 +1352,10 @@ function pathsOfRetreat(ctx) {
 // routes to a hex the shortest is kept, then the one that follows the path of retreat longest.
 function advanceTargets(ctx, env, unit, paths, n) {
   const best = {};
-  const vacant = (h) => !env.occ[h] || !env.occ[h].length;
+  const vacant = (h) => !env.at(h) || !env.at(h).length;
   const ok = (h) => h !== unit.hex && vacant(h) && env.supplied(h);   // 5.31; 12.24
-  const enemyMine = (a, b) => { const o = ctx.rules.minefields.owner(a, b); return !!o && o !== unit.side; };
+  const owner = ctx.rules.minefields.ownerOf();
+  const enemyMine = (a, b) => { const o = owner(a, b); return !!o && o !== unit.side; };
   const offer = (h, route, along) => {
     if (!ok(h)) return;
     const cur = best[h];
@@ -1313,17 +1364,16 @@ function advanceTargets(ctx, env, unit, paths, n) {
   const free = (start, budget, route, along) => {
     // 7.95: independent advance: stops in the first enemy-controlled hex, no enemy minefield, no prohibited terrain
     let frontier = [{ h: start, route }];
-    const seen = {};
-    seen[start] = true;
+    const seen = new Set([start]);
     for (let k = 0; k < budget; k++) {
       const next = [];
       for (const s of frontier) {
         for (const h of ctx.map.neighbors(s.h)) {
-          if (seen[h] || !passable(ctx, s.h, h) || enemyAt(env, h) || enemyMine(s.h, h)) continue;
-          seen[h] = true;
+          if (seen.has(h) || !env.pass(s.h, h) || enemyAt(env, h) || enemyMine(s.h, h)) continue;
+          seen.add(h);
           const r = s.route.concat([h]);
           offer(h, r, along);
-          if (!env.zoc[h]) next.push({ h, route: r });     // 7.95 (2): stop in an enemy-controlled hex
+          if (!env.zoc(h)) next.push({ h, route: r });     // 7.95 (2): stop in an enemy-controlled hex
         }
       }
       frontier = next;
@@ -1348,7 +1398,7 @@ function advanceTargets(ctx, env, unit, paths, n) {
 }
 
 function advanceEnv(ctx, side) {
-  return { side, zoc: ctx.rules.zoc.controlled(enemyOf(ctx, side)), supplied: lazySupply(ctx, side), occ: occupancy(ctx) };
+  return retreatEnv(ctx, side);
 }
 
 // The advances open now (a query), with the route to each hex: {opts, routes}.
@@ -1407,3 +1457,4 @@ export const advance = {
     return { rule: "7.95", reason: "an advance goes along the path of retreat (ignoring zones of control and minefields, 7.93, 10.14) or up to the result's number of hexes independently, stopping in the first enemy-controlled hex and never across an enemy minefield or prohibited terrain (7.95); it ends in a vacant, supplied hex (12.24)" };
   },
 };
+

@@ -20,15 +20,21 @@ function mpText(x) {
 
 // allowed(piece, hex): null if the exit from hex is allowed by every section's exitAllowed, else {rule, reason}.
 export function allowed(ctx, piece, hex) {
-  for (const s of Object.keys(ctx.rules).sort()) {
-    const f = ctx.rules[s].exitAllowed;
-    if (typeof f !== "function") continue;
-    const r = f(Object.assign({}, piece, { hex }), hex);
-    if (r === false || (r && typeof r === "object" && r.allowed === false)) {
-      return { rule: (r && r.rule) || "14.0", reason: (r && r.reason) || "the " + s + " rules do not let " + piece.id + " leave the map from " + hex };
+  return allowedFn(ctx)(piece, hex);
+}
+
+// allowed(piece, hex) as a function, for loops: the sections are looked up once.
+function allowedFn(ctx) {
+  const names = Object.keys(ctx.rules).filter((x) => typeof ctx.rules[x].exitAllowed === "function").sort();
+  return (piece, hex) => {
+    for (const s of names) {
+      const r = ctx.rules[s].exitAllowed(Object.assign({}, piece, { hex }), hex);
+      if (r === false || (r && typeof r === "object" && r.allowed === false)) {
+        return { rule: (r && r.rule) || "14.0", reason: (r && r.reason) || "the " + s + " rules do not let " + piece.id + " leave the map from " + hex };
+      }
     }
-  }
-  return null;
+    return null;
+  };
 }
 
 // 12.23: is hex nearer the sources a unit unsupplied at the start of the phase must head for?
@@ -41,7 +47,13 @@ function nearer(ctx, hex, toward) {
 // exitOptions(piece, raw?, budget?, enemyZoc?): the edge hexes the unit can leave from now, cheapest
 // first: [{hex, mp, total}], mp to reach the hex and total with the imaginary hex beyond (14.0).
 // raw: {hex: mp} the unit can reach this phase (movement section); its own hex counts at 0.
+// enemyZoc: {hex: true}, or an array over ctx.map.ids (1 = controlled) as the zoc section's bits().
 export function exitOptions(ctx, piece, raw, budget, enemyZoc) {
+  return options(ctx, piece, raw, budget, enemyZoc, false);
+}
+
+// The exit options; `first`: stop at the first one found (only whether there is any matters).
+function options(ctx, piece, raw, budget, enemyZoc, first) {
   let r = raw, b = budget, ez = enemyZoc;
   if (r === undefined) {
     b = ctx.rules.movement.allowance(piece);
@@ -52,17 +64,20 @@ export function exitOptions(ctx, piece, raw, budget, enemyZoc) {
   cands[piece.hex] = 0;
   const m = ctx.state.movement;
   const toward = m && m.toward && m.toward[piece.id];
+  const controlled = (h) => (ez.length !== undefined ? ez[ctx.map.index(h)] === 1 : !!ez[h]);
+  const allowedHere = allowedFn(ctx);
   const out = [];
   for (const h of Object.keys(cands).sort()) {
     if (!ctx.map.isEdge(h)) continue;
-    if (h !== piece.hex && ez[h]) continue;                 // stopped in an enemy zone (6.0, 5.14)
+    if (h !== piece.hex && controlled(h)) continue;         // stopped in an enemy zone (6.0, 5.14)
     if (toward && !nearer(ctx, h, toward)) continue;        // 12.23: unsupplied units head for a source
     const beyond = ctx.rules.movement.hexCostOf(h);
     if (beyond === null) continue;
     const total = cands[h] + beyond;
     if (total > b + 1e-9) continue;                         // 5.26
-    if (allowed(ctx, piece, h)) continue;
+    if (allowedHere(piece, h)) continue;
     out.push({ hex: h, mp: cands[h], total });
+    if (first) break;
   }
   out.sort((x, y) => x.total - y.total || (x.hex < y.hex ? -1 : 1));
   return out;
@@ -70,7 +85,7 @@ export function exitOptions(ctx, piece, raw, budget, enemyZoc) {
 
 // exitActions(piece, raw?, budget?, enemyZoc?): [{do: "exit", unit}] if the unit can leave the map now.
 export function exitActions(ctx, piece, raw, budget, enemyZoc) {
-  return exitOptions(ctx, piece, raw, budget, enemyZoc).length ? [{ do: "exit", unit: piece.id }] : [];
+  return options(ctx, piece, raw, budget, enemyZoc, true).length ? [{ do: "exit", unit: piece.id }] : [];
 }
 
 // refusal(piece, raw, budget, enemyZoc): why the unit cannot leave the map now.
@@ -79,7 +94,8 @@ export function refusal(ctx, piece, raw, budget, enemyZoc) {
   cands[piece.hex] = 0;
   const edges = Object.keys(cands).filter((h) => ctx.map.isEdge(h)).sort();
   if (!edges.length) return { rule: "14.0", reason: piece.id + " cannot reach a map-edge hex this phase" };
-  for (const h of edges) { const a = allowed(ctx, piece, h); if (a) return a; }
+  const allowedHere = allowedFn(ctx);
+  for (const h of edges) { const a = allowedHere(piece, h); if (a) return a; }
   return { rule: "14.0", reason: piece.id + " cannot reach a map-edge hex with MP left to pay for the imaginary hex beyond it, or only through an enemy zone" };
 }
 

@@ -15,19 +15,28 @@
 // Sections that add minefields the map does not draw, through minefieldOwner(a, b) (Crusader's
 // tobruk section, for the DG 17.1 option), in section-name order.
 function hookSections(ctx) {
-  return Object.keys(ctx.rules).sort().filter((s) => s !== ctx.section && typeof ctx.rules[s].minefieldOwner === "function");
+  return Object.keys(ctx.rules).filter((s) => s !== ctx.section && typeof ctx.rules[s].minefieldOwner === "function").sort();
 }
 
 // owner(a, b): "axis" | "british" | null: whose minefield is the hexside between adjacent a and b
 // (10.0): the map's minefield features, else what any section's minefieldOwner(a, b) says.
 export function owner(ctx, a, b) {
+  return ownerOf(ctx)(a, b);
+}
+
+// ownerOf(): owner(a, b) as a function, for loops: the features and sections are looked up once.
+export function ownerOf(ctx) {
   const by = ctx.table.owners["by-feature"];
-  for (const f of Object.keys(by).sort()) if (ctx.map.hexsideHas(a, b, f)) return by[f];
-  for (const s of hookSections(ctx)) {
-    const o = ctx.rules[s].minefieldOwner(a, b);
-    if (o) return o;
-  }
-  return null;
+  const features = Object.keys(by).sort();
+  const hooks = hookSections(ctx).map((s) => ctx.rules[s].minefieldOwner);
+  return (a, b) => {
+    for (const f of features) if (ctx.map.hexsideHas(a, b, f)) return by[f];
+    for (const h of hooks) {
+      const o = h(a, b);
+      if (o) return o;
+    }
+    return null;
+  };
 }
 
 // ringed(side): the hexes every hexside of which is a minefield of `side` only because a section
@@ -37,11 +46,12 @@ export function owner(ctx, a, b) {
 export function ringed(ctx, side) {
   const hooks = hookSections(ctx);
   if (!hooks.length) return [];
+  const own = ownerOf(ctx);
   const out = [];
   for (const id of ctx.map.ids) {
     if (ctx.map.features(id).length === 0) continue;
     const around = ctx.map.neighbors(id);
-    if (around.length && around.every((n) => owner(ctx, id, n) === side)) out.push(id);
+    if (around.length && around.every((n) => own(id, n) === side)) out.push(id);
   }
   return out.sort();
 }
@@ -69,12 +79,13 @@ export function extraMp(ctx, piece) {
   return piece.mechanized ? t.mechanized : t["non-mechanized"];
 }
 
-// combatExemption(attacker, defender) -> {rule, reason} or null (10.21): the two units are
-// separated by a minefield of the attacker's side, so the attack is not mandatory.
-export function combatExemption(ctx, attacker, defender) {
+// combatExemption(attacker, defender, owners?) -> {rule, reason} or null (10.21): the two units are
+// separated by a minefield of the attacker's side, so the attack is not mandatory. `owners`: an
+// ownerOf() the caller made for its loop (optional).
+export function combatExemption(ctx, attacker, defender, owners) {
   const a = typeof attacker === "string" ? ctx.piece(attacker) : attacker;
   const d = typeof defender === "string" ? ctx.piece(defender) : defender;
   if (!a || !d || !a.hex || !d.hex || !ctx.map.adjacent(a.hex, d.hex)) return null;
-  if (owner(ctx, a.hex, d.hex) !== a.side) return null;
+  if ((owners || ownerOf(ctx))(a.hex, d.hex) !== a.side) return null;
   return { rule: "10.21", reason: a.id + " and " + d.id + " are separated by a " + a.side + " minefield (" + a.hex + "/" + d.hex + "): " + a.id + " need not attack" };
 }

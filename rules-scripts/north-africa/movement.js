@@ -34,10 +34,8 @@ function mpText(x) {
 
 // Calls `name(...args)` of every section exporting it, in section-name order (skipping this one).
 function hooks(ctx, name, ...args) {
-  for (const s of Object.keys(ctx.rules).sort()) {
-    if (s === ctx.section) continue;
-    const f = ctx.rules[s][name];
-    if (typeof f === "function") f(...args);
+  for (const s of Object.keys(ctx.rules).filter((x) => x !== ctx.section && typeof ctx.rules[x][name] === "function").sort()) {
+    ctx.rules[s][name](...args);
   }
 }
 
@@ -293,9 +291,10 @@ function minefieldCrossings(ctx, piece, data) {
   const m = ctx.state.movement;
   if (!m || m.start[piece.id] !== piece.hex) return [];
   const board = ctx.rules.setup.board();
+  const owner = data.mineOwner || (data.mineOwner = ctx.rules.minefields.ownerOf());
   const out = [];
   for (const n of ctx.map.neighbors(piece.hex).slice().sort()) {
-    if (ctx.rules.minefields.owner(piece.hex, n) !== data.enemy) continue;
+    if (owner(piece.hex, n) !== data.enemy) continue;
     const f = (board.sides[piece.hex] && board.sides[piece.hex][n]) || [];
     if (crossProblem(ctx, piece, n, f, data)) continue;
     out.push(n);

@@ -23,9 +23,8 @@ function other(ctx, side) { return ctx.sides[0] === side ? ctx.sides[1] : ctx.si
 // (12.1), sorted and without repeats.
 export function sources(ctx, side) {
   const out = {};
-  for (const name of Object.keys(ctx.rules).sort()) {
+  for (const name of Object.keys(ctx.rules).filter((x) => typeof ctx.rules[x].supplySources === "function").sort()) {
     const f = ctx.rules[name].supplySources;
-    if (typeof f !== "function") continue;
     for (const h of f(side) || []) if (ctx.map.has(String(h))) out[String(h)] = true;
   }
   return Object.keys(out).sort();

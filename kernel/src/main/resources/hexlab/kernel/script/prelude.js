@@ -186,8 +186,9 @@
     gameOver(result) { host.gameOver(JSON.stringify(result || {})); },
     // pieces: by convention the state keeps them under state.pieces, keyed by id
     piece(id) { return G.pieces[id]; },
-    pieces(filter) { const out = []; for (const id in G.pieces) { const p = G.pieces[id]; if (!filter || filter(p)) out.push(p); } return out; },
-    piecesAt(hex) { const out = []; for (const id in G.pieces) { const p = G.pieces[id]; if (p.hex === hex) out.push(p); } return out; },
+    // Object.values keeps the state's key order and is far cheaper than a for-in walk here
+    pieces(filter) { const out = []; for (const p of Object.values(G.pieces || {})) { if (!filter || filter(p)) out.push(p); } return out; },
+    piecesAt(hex) { const out = []; for (const p of Object.values(G.pieces || {})) { if (p.hex === hex) out.push(p); } return out; },
     canon,
   };
   Object.freeze(base);
