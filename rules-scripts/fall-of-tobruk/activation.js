@@ -361,6 +361,10 @@ export function eligible(ctx, piece, opts) {
 // eligibleAll({free}?): eligible() for every piece of the active side in play, {id: result}, in
 // one pass (for impulses that list their candidates).
 export function eligibleAll(ctx, opts) {
+  return ctx.memo("eligibleAll " + JSON.stringify(opts || {}), () => eligibleAllNow(ctx, opts));
+}
+
+function eligibleAllNow(ctx, opts) {
   const a = ctx.state.activation;
   const out = {};
   if (!a) return out;

@@ -268,6 +268,10 @@ function entrySearch(ctx, sit, m, p, limit) {
 // What every search of one call shares: the enemy's ZOC costs (4.12), where the units stand, and
 // the cost models and searches made so far.
 function situation(ctx, side) {
+  return ctx.memo("situation " + side, () => situationNow(ctx, side));
+}
+
+function situationNow(ctx, side) {
   const enemy = other(ctx, side);
   const ids = ctx.map.ids;
   const z = ctx.rules.zoc.levels(enemy);
@@ -438,7 +442,7 @@ function searchOf(ctx, sit, p, escorted) {
 // With `sit.lazy` (one candidate is enough) piece by piece, for a few pieces only.
 function eligibility(ctx, sit, p) {
   if (sit.lazy && ++sit.asked > 8) { sit.lazy = false; sit.eligible = null; }
-  if (sit.eligible === null) sit.eligible = !sit.lazy && has(ctx, "activation", "eligibleAll") ? ctx.rules.activation.eligibleAll() : {};
+  if (sit.eligible === null) sit.eligible = !sit.lazy && has(ctx, "activation", "eligibleAll") ? Object.assign({}, ctx.rules.activation.eligibleAll()) : {};
   if (!sit.eligible[p.id]) sit.eligible[p.id] = has(ctx, "activation", "eligible") ? ctx.rules.activation.eligible(p) : { ok: true, cost: 0 };
   return sit.eligible[p.id];
 }

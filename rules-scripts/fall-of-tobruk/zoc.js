@@ -115,14 +115,13 @@ export function reduction(ctx, side) {
 
 // ---- queries ---------------------------------------------------------------------------------------
 
-// Pieces of `side` on the map, by hex.
+// Pieces of `side` on the map, by hex (kept while the position stands: read, never change it).
 function stacksOf(ctx, side) {
-  const out = {};
-  for (const id in ctx.state.pieces) {
-    const p = ctx.state.pieces[id];
-    if (p.side === side && p.at === "map" && p.hex) (out[p.hex] = out[p.hex] || []).push(p);
-  }
-  return out;
+  return ctx.memo("stacks " + side, () => {
+    const out = {};
+    for (const p of ctx.pieces()) if (p.side === side && p.at === "map" && p.hex) (out[p.hex] = out[p.hex] || []).push(p);
+    return out;
+  });
 }
 
 // The level a stack projects across an open hexside (all its contributing units count).
@@ -153,6 +152,10 @@ function closedTerrain(ctx) {
 // ctx.map.index(hex). Across a bare hexside into open terrain every contributing unit counts, so
 // only hexsides with features are looked at unit by unit.
 export function levels(ctx, side) {
+  return ctx.memo("levels " + side, () => levelsNow(ctx, side));
+}
+
+function levelsNow(ctx, side) {
   const z = new Uint8Array(ctx.map.ids.length);
   const cut = reduction(ctx, side).levels;
   if (cut >= HZOC) return z;
@@ -179,12 +182,8 @@ export function levels(ctx, side) {
 // zoc-level-other row that raised it, a placeholder).
 export function sources(ctx, hex, side) {
   const cut = reduction(ctx, side).levels;
-  const near = {};
-  for (const n of ctx.map.neighbors(hex)) near[n] = [];
-  for (const id in ctx.state.pieces) {
-    const p = ctx.state.pieces[id];
-    if (p.side === side && p.at === "map" && p.hex && near[p.hex]) near[p.hex].push(p);
-  }
+  const stacks = stacksOf(ctx, side), near = {};
+  for (const n of ctx.map.neighbors(hex)) near[n] = stacks[n] || [];
   const out = [];
   for (const n of Object.keys(near).sort()) {
     if (!near[n].length) continue;

@@ -113,6 +113,15 @@
   let traceBuf = [];
   let usage = {};
   let current = null;           // the decision being asked: {sec, name, state, args, actions}
+  // Answers of queries that only the state decides, kept from one question to the next until the
+  // state may change: cleared, and off, while a step runs or an action applies.
+  let memo = new Map();
+  let memoOn = true;
+  function mutating(f) {
+    memo = new Map();
+    memoOn = false;
+    try { return f(); } finally { memo = new Map(); memoOn = true; }
+  }
 
   function count(key) { usage[key] = (usage[key] || 0) + 1; }
 
@@ -157,6 +166,16 @@
       return { faces, total };
     },
     roll(spec, purpose, mods) { return this.dice(spec, purpose, mods).total; },
+    // memo(key, compute): compute(), kept under this section's key while the state cannot change
+    // (questions: legal actions, prompts, refusals, conditions); recomputed on every call while a
+    // step runs or an action applies. For derived views of the position only; never mutate them.
+    memo(key, compute) {
+      if (!memoOn) return compute();
+      const k = this.section + "\u0000" + key;
+      let v = memo.get(k);
+      if (v === undefined) { v = compute(); memo.set(k, v); }
+      return v;
+    },
     trace(entry) {
       const e = Object.assign({ section: this.section + "@" + this.version }, entry);
       if (G) e.turn = G.turn;
@@ -259,14 +278,14 @@
       G = { turn: 0, active: null };
       traceBuf = [];
       current = null;
-      fn(sec, name)(ctxFor(sectionInfo(sec)), deepFreeze(JSON.parse(scenarioJson)));
+      mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), deepFreeze(JSON.parse(scenarioJson))));
     },
-    setTurn(t) { G.turn = t; },
-    setActive(side) { G.active = side; },
-    run(sec, name) { current = null; fn(sec, name)(ctxFor(sectionInfo(sec))); },
+    setTurn(t) { memo = new Map(); G.turn = t; },
+    setActive(side) { memo = new Map(); G.active = side; },
+    run(sec, name) { current = null; mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)))); },
     test(sec, name, argJson) { return !!fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)); },
     call(sec, name, argJson) {
-      const r = fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson));
+      const r = mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)));
       return r === undefined ? "null" : JSON.stringify(r);
     },
 
@@ -310,7 +329,7 @@
     apply(i) {
       const cur = current;
       current = null;
-      cur.st.apply(cur.c, cur.actions[i], cur.args);
+      mutating(() => cur.st.apply(cur.c, cur.actions[i], cur.args));
     },
     why(actionJson) {
       const cur = current;
@@ -330,7 +349,7 @@
     },
 
     snapshot() { return JSON.stringify(G); },
-    restore(json) { G = JSON.parse(json); current = null; },
+    restore(json) { G = JSON.parse(json); current = null; memo = new Map(); },
     drain() { const out = JSON.stringify(traceBuf); traceBuf = []; return out; },
     clearTrace() { traceBuf = []; },
     traceSize() { return traceBuf.length; },
@@ -338,7 +357,7 @@
     resetUsage() { usage = {}; },
     evaluate(expr) {
       const f = new Function("ctx", "state", "rules", "tables", "map", "return (" + expr + ");");
-      const r = f(ctxFor({ name: "console", version: "0" }), G, rules, tables, mapApi);
+      const r = mutating(() => f(ctxFor({ name: "console", version: "0" }), G, rules, tables, mapApi));
       return r === undefined ? "undefined" : JSON.stringify(r, null, 1);
     },
   };

@@ -57,6 +57,18 @@ class SequenceOfPlayTest {
     }
 
     @Test
+    void memoizedQueryIsRecomputedOnceTheMoveHasApplied() {
+        Game g = k.start(base, "meeting", 7);
+        g.apply(Json.read("{\"do\":\"impulse\",\"impulse\":\"movement\"}"));
+        JsonNode firstMove = g.legalActions().getFirst();
+        String unit = firstMove.path("unit").asText();
+        assertTrue(g.legalActions().size() > 1, "asked twice: the same answer");
+        assertTrue(g.apply(firstMove).accepted());
+        assertTrue(g.legalActions().stream().noneMatch(a -> unit.equals(a.path("unit").asText())),
+                "the list of units still to move was kept only until the move applied");
+    }
+
+    @Test
     void refusedActionSaysWhyWithTheRule() {
         Game g = k.start(base, "meeting", 7);
         g.apply(Json.read("{\"do\":\"impulse\",\"impulse\":\"movement\"}"));

@@ -26,7 +26,9 @@ export const move = {
   prompt: (ctx) => ctx.active + ": move a unit, or end the movement impulse",
   actions(ctx) {
     const out = [];
-    for (const p of ctx.pieces((q) => q.side === ctx.active && q.hex && !q.moved)) {
+    // kept while the position stands (ctx.memo): every question before the next move shares it
+    const movers = ctx.memo("movers " + ctx.active, () => ctx.pieces((q) => q.side === ctx.active && q.hex && !q.moved));
+    for (const p of movers) {
       const reach = ctx.map.reach(p.hex, ctx.rules.move.movementAllowance(p), ctx.rules.move.costSpec(p));
       for (const h of Object.keys(reach).sort()) out.push({ do: "move", unit: p.id, to: h });
     }
