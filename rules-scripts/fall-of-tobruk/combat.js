@@ -172,6 +172,8 @@ function passable(ctx, p, a, b) {
 
 // 15.21: units moved by combat (retreats, advances, occupying a vacated hex) enter hexes too.
 function moved(ctx, p, path) {
+  const S = W(ctx);
+  if (S.imp && onMap(p)) (S.imp.arrived = S.imp.arrived || []).push(p.hex);   // 4.21, checked by STEP.stack
   const f = call(ctx, "victory", "afterMove");
   if (f && onMap(p)) f(p, path);
 }
@@ -1259,6 +1261,35 @@ CHOOSE.advance = (ctx, st, a) => {
   }
 };
 
+// ---- stacking in the Combat Impulse (4.21, 4.23)
+
+// 4.21: the limits hold throughout Combat Impulses. Once a combat's retreats and advances are
+// done, every hex a unit was moved into pays the 4.23 penalties, its owner choosing the units.
+STEP.stack = (ctx, st) => {
+  const S = W(ctx);
+  const st4 = ctx.rules.stacking;
+  if (!st4 || typeof st4.begin !== "function") return [];
+  for (;;) {
+    if (!ctx.state.overstack) {
+      if (!st.hexes) st.hexes = ((S.imp && S.imp.arrived) || []).filter((h, i, a) => a.indexOf(h) === i).sort();
+      const hex = st.hexes.shift();
+      if (hex === undefined) { if (S.imp) S.imp.arrived = []; return []; }
+      if (!st4.begin(hex)) continue;
+    }
+    const k = st4.picks();
+    if (!k.units.length) { ctx.state.overstack = null; continue; }
+    const o = ctx.state.overstack;
+    st.side = o.side;
+    st.rule = "4.23";
+    st.prompt = o.side + ": 4.23: choose a unit in " + o.hex + " to " + (k.what === "eliminate" ? "eliminate (" + o.eliminate : "Disrupt (" + o.disrupt) + " SPs still to go)";
+    st.why = "the units in " + o.hex + " are over the stacking limit: the SPs above 24 are eliminated first, then the SPs over the limit and as many more are Disrupted (4.23)";
+    st.opts = k.units.map((id) => ({ do: k.what, unit: id }));
+    return [st];
+  }
+};
+
+CHOOSE.stack = (ctx, st, a) => { ctx.rules.stacking.choose(a.unit); };
+
 // 16.43: an Allied formation attacked while its activation is held back is released.
 STEP.conclude = (ctx, st) => {
   const c = combatOf(ctx, st.ci);
@@ -1563,7 +1594,7 @@ function startResolution(ctx, imp) {
   imp.combats.forEach((c, i) => { q.push({ k: "plan", ci: i, who: "attacker" }); q.push({ k: "plan", ci: i, who: "defender" }); });
   q.push({ k: "atfire", first: true });
   q.push({ k: "atfire", first: false });
-  imp.combats.forEach((c, i) => { q.push({ k: "mat", ci: i }); q.push({ k: "regular", ci: i }); q.push({ k: "advance", ci: i }); q.push({ k: "conclude", ci: i }); });
+  imp.combats.forEach((c, i) => { q.push({ k: "mat", ci: i }); q.push({ k: "regular", ci: i }); q.push({ k: "advance", ci: i }); q.push({ k: "stack" }); q.push({ k: "conclude", ci: i }); });
   q.push({ k: "finish" });
   S.queue = q.concat(S.queue || []);
   return true;
@@ -1760,7 +1791,7 @@ export function applyResult(ctx, hex, attackers, res) {
   const F = { kind: res.kind === "at" ? "at" : "close", by, firers: own, targets: targets.length ? targets : foe };
   const b = buckets();
   effectsOf(ctx, c, F, { dis: res.dis || "-", retreat: res.retreat || "-", morale: res.morale || "-", pm: predominant(ctx, F.targets, roleOf(c, F.targets[0].side)) }, b);
-  S.queue = flush(b).concat([{ k: "advance", ci: 0 }, { k: "drop" }]).concat(S.queue || []);
+  S.queue = flush(b).concat([{ k: "advance", ci: 0 }, { k: "stack" }, { k: "drop" }]).concat(S.queue || []);
   pump(ctx);
   return { retreated: c.retreated };
 }

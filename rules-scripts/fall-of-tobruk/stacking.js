@@ -2,8 +2,9 @@
 //   4.2   each ground unit counts its stacking points (SPs); HQs (7.11), wrecks (5.412) and
 //         markers (B.12) count nothing.
 //   4.21  16 SPs a hex; never more than 24. Checked at the end of each Movement Impulse (the
-//         movement section lets no move end over the limit) and all through Combat Impulses (the
-//         combat section calls enforce(hex) after retreats and advances). EXCEPTION: all units of
+//         movement section lets no move end over the limit) and all through Combat Impulses (once
+//         a combat's retreats and advances are done, the combat section opens the penalties of each
+//         hex a unit moved into with begin(hex), and the owner picks with picks()/choose()). EXCEPTION: all units of
 //         the 1st Free French Brigade, or of the German 104th or 115th Panzergrenadier Regiment,
 //         may stack together without overstacking while no other unit shares the hex.
 //   4.22  the Stacking Density Chart: the shift a Bombardment of the hex gets (density()).
@@ -166,6 +167,8 @@ export function enforce(ctx, hex) {
 }
 
 // The units the owner may pick now: {what: "eliminate" | "disrupt", units: [ids]}.
+export function picks(ctx) { return pickable(ctx); }
+
 function pickable(ctx) {
   const o = ctx.state.overstack;
   const what = o.eliminate > 0 ? "eliminate" : "disrupt";

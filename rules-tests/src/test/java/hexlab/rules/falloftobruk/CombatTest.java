@@ -429,6 +429,30 @@ class CombatTest {
     }
 
     @Test
+    @DisplayName("FoT 4.21 4.23 units forced to retreat into a friendly stack pay the overstacking penalties: 26 SPs, 2 eliminated and 16 Disrupted")
+    void retreatOverstacks() {
+        // 5 EY and 65 AT (6 SPs) can retreat only into 4631, where 20 British SPs stand
+        Game g = Cx.with();
+        placeAs(g, Cx.GH6, "b0", "4631", "{sp: 2}");
+        for (int i = 1; i <= 4; i++) placeAs(g, Cx.GH6, "b" + i, "4631", "{sp: 4}");
+        placeAs(g, Cx.GH7, "b5", "4631", "{sp: 2}");
+        for (String s : List.of(Cx.I104 + "@4430", Cx.I361 + "@4530", "de-90xx-i-155-afr@4431", "de-90xx-i-200@4532",
+                "de-90xx-ii-155-afr@4630", Cx.EY5 + "@4531", Cx.AT65 + "@4531")) place(g, s.split("@")[0], s.split("@")[1]);
+        List<JsonNode> ev = apply(g, "{retreat: 'All R1h'}");
+        assertEquals("4631", Cx.hex(g, Cx.EY5));
+        assertEquals("4631", Cx.hex(g, Cx.AT65));
+        JsonNode pen = Cx.matching(ev, e -> e.path("rule").asText().equals("4.23") && e.path("table").asText().equals("stacking/overstacking")).get(0);
+        assertEquals(26, pen.path("cell").path("sps").asInt());
+        assertEquals(2, pen.path("result").path("eliminate").asInt());
+        assertEquals(16, pen.path("result").path("disrupt").asInt());
+        // the owner's choice (here the first offered each time): b0 eliminated, b1-b4 Disrupted
+        assertNull(Cx.hex(g, "b0"));
+        for (int i = 1; i <= 4; i++) assertTrue(Cx.disrupted(g, "b" + i), "b" + i);
+        assertEquals(24, js(g, "rules.stacking.points('4631')").asInt());
+        assertTrue(js(g, "state.overstack").isNull(), "the penalties are paid");
+    }
+
+    @Test
     @DisplayName("FoT 11.3 Morale and 2 Morale: every unit of the target hex checks once, or twice")
     void moraleResults() {
         Game g = resultGame();
