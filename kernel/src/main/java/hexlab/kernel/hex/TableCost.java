@@ -36,6 +36,7 @@ public final class TableCost implements MoveCost {
     private long blockMask;
     private final double[] enterAdd;
     private final double[] leaveAdd;
+    private final double[] sideAdd;      // per hexside, by hex * 6 + direction, set for both sides
     private final boolean[] blocked;
     private final boolean[] stop;
     private final boolean[] noEnd;
@@ -43,7 +44,7 @@ public final class TableCost implements MoveCost {
     /** Terrain costs indexed as {@link HexMap#terrainTypes()}; POSITIVE_INFINITY = prohibited. */
     public TableCost(HexMap map, double[] terrainCosts) {
         this(map, checkedTerrain(map, terrainCosts), new double[64], new double[64], new long[64], 0, 0, 0,
-                new double[map.size()], new double[map.size()],
+                new double[map.size()], new double[map.size()], new double[map.size() * 6],
                 new boolean[map.size()], new boolean[map.size()], new boolean[map.size()]);
     }
 
@@ -56,7 +57,7 @@ public final class TableCost implements MoveCost {
     }
 
     private TableCost(HexMap map, double[] terrain, double[] replace, double[] add, long[] unless,
-                      long replaceMask, long addMask, long blockMask, double[] enterAdd, double[] leaveAdd,
+                      long replaceMask, long addMask, long blockMask, double[] enterAdd, double[] leaveAdd, double[] sideAdd,
                       boolean[] blocked, boolean[] stop, boolean[] noEnd) {
         this.map = map;
         this.terrain = terrain;
@@ -68,6 +69,7 @@ public final class TableCost implements MoveCost {
         this.blockMask = blockMask;
         this.enterAdd = enterAdd;
         this.leaveAdd = leaveAdd;
+        this.sideAdd = sideAdd;
         this.blocked = blocked;
         this.stop = stop;
         this.noEnd = noEnd;
@@ -81,7 +83,7 @@ public final class TableCost implements MoveCost {
     /** An independent copy, to add one unit's extras to a shared base model. */
     public TableCost copy() {
         return new TableCost(map, terrain.clone(), replace.clone(), add.clone(), unless.clone(),
-                replaceMask, addMask, blockMask, enterAdd.clone(), leaveAdd.clone(),
+                replaceMask, addMask, blockMask, enterAdd.clone(), leaveAdd.clone(), sideAdd.clone(),
                 blocked.clone(), stop.clone(), noEnd.clone());
     }
 
@@ -132,6 +134,19 @@ public final class TableCost implements MoveCost {
         return this;
     }
 
+    /**
+     * Adds {@code extra} to every crossing of the hexside between the adjacent hexes {@code a} and
+     * {@code b}, either way: what a rule puts on one hexside that the map does not draw.
+     */
+    public TableCost sideAdd(int a, int b, double extra) {
+        int d = map.directionTo(a, b);
+        if (d < 0) throw new IllegalArgumentException("sideAdd " + map.id(a) + "/" + map.id(b) + ": the hexes are not adjacent");
+        checkCost(extra, "sideAdd " + map.id(a) + "/" + map.id(b));
+        sideAdd[a * 6 + d] += extra;
+        sideAdd[b * 6 + map.directionTo(b, a)] += extra;
+        return this;
+    }
+
     /** The hex may not be entered. */
     public TableCost blocked(int idx) {
         blocked[idx] = true;
@@ -169,7 +184,7 @@ public final class TableCost implements MoveCost {
             }
             for (m = side & addMask; m != 0; m &= m - 1) cost += add[Long.numberOfTrailingZeros(m)];
         }
-        return cost + enterAdd[to] + leaveAdd[from];
+        return cost + enterAdd[to] + leaveAdd[from] + sideAdd[from * 6 + dir];
     }
 
     @Override
@@ -199,6 +214,7 @@ public final class TableCost implements MoveCost {
         }
         if (enterAdd[to] != 0) sb.append("; +enter ").append(number(enterAdd[to]));
         if (leaveAdd[from] != 0) sb.append("; +leave ").append(number(leaveAdd[from]));
+        if (sideAdd[from * 6 + dir] != 0) sb.append("; +hexside ").append(number(sideAdd[from * 6 + dir]));
         return sb.append(" = ").append(number(enter(from, to, dir))).toString();
     }
 

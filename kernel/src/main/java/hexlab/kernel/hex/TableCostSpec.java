@@ -15,6 +15,7 @@ import java.util.Map;
  *   cliff: {block: true, unless: [road]}   # prohibited unless a listed feature shares the hexside
  * enterAdd: {"0203": 1}        # extra to enter the hex
  * leaveAdd: {"0202": 1}        # extra to leave the hex
+ * sideAdd: {"0202/0203": 2}    # extra to cross that hexside, either way
  * blocked: ["0505"]            # may not be entered (a list, or one string of ids)
  * stop: ["0606"]               # entering units stop there
  * noEnd: ["0707"]              # may be passed through, not ended in
@@ -23,7 +24,7 @@ import java.util.Map;
  */
 final class TableCostSpec {
     static final List<String> KEYS = List.of("terrain", "defaultProhibited", "hexsides", "enterAdd", "leaveAdd",
-            "blocked", "stop", "noEnd");
+            "sideAdd", "blocked", "stop", "noEnd");
     static final List<String> TABLE_KEYS = List.of("status", "rule", "note", "source");
     static final List<String> SIDE_KEYS = List.of("replace", "add", "block", "unless");
 
@@ -79,6 +80,12 @@ final class TableCostSpec {
         }
         for (Map.Entry<?, ?> e : mapping(spec.get("leaveAdd"), "leaveAdd").entrySet()) {
             cost.leaveAdd(hex(map, String.valueOf(e.getKey()), "leaveAdd"), number(e.getValue(), "leaveAdd/" + e.getKey()));
+        }
+        for (Map.Entry<?, ?> e : mapping(spec.get("sideAdd"), "sideAdd").entrySet()) {
+            String key = String.valueOf(e.getKey());
+            String[] ab = key.split("/");
+            if (ab.length != 2) throw new IllegalArgumentException("sideAdd \"" + key + "\": expected two hex ids joined by /, e.g. \"0802/0803\"");
+            cost.sideAdd(hex(map, ab[0], "sideAdd"), hex(map, ab[1], "sideAdd"), number(e.getValue(), "sideAdd/" + key));
         }
         for (String id : words(spec.get("blocked"), "blocked")) cost.blocked(hex(map, id, "blocked"));
         for (String id : words(spec.get("stop"), "stop")) cost.stop(hex(map, id, "stop"));

@@ -193,6 +193,19 @@ class PathSearchTest {
     }
 
     @Test
+    void sideAddIsPaidCrossingThatHexsideEitherWayAndNowhereElse() {
+        HexMap map = column(3);
+        TableCost cost = uniform(map, 1).sideAdd(1, 2, 2);
+        assertEquals(1.0, PathSearch.reach(map, 0, 10, cost).cost(1));
+        assertEquals(4.0, PathSearch.reach(map, 0, 10, cost).cost(2), "0 -> 1 costs 1, 1 -> 2 crosses the hexside: 1 + 2");
+        assertEquals(3.0, PathSearch.reach(map, 2, 10, cost).cost(1), "the other way too");
+        assertThrows(IllegalArgumentException.class, () -> uniform(map, 1).sideAdd(0, 2, 1), "not adjacent");
+        String why = assertThrows(IllegalArgumentException.class, () -> TableCost.fromSpec(map,
+                java.util.Map.of("defaultProhibited", false, "terrain", java.util.Map.of(map.terrain(0), 1), "sideAdd", java.util.Map.of("0101", 1)))).getMessage();
+        assertTrue(why.contains("sideAdd \"0101\""), why);
+    }
+
+    @Test
     void equalCostPathsAreChosenTheSameWayEveryTime() {
         HexMap map = MapFixtures.board(8, 8);
         int from = map.index("0101"), to = map.index("0606");
