@@ -56,6 +56,26 @@ export function ringed(ctx, side) {
   return out.sort();
 }
 
+// undrawn(side): the hexsides that are minefields of `side` only because a section says so
+// (minefieldOwner), as "a/b" (a < b), sorted; looked for round the hexes carrying a hex feature.
+// The movement section prices them for that side's units (10.11), as the map's own are priced.
+export function undrawn(ctx, side) {
+  const hooks = hookSections(ctx).map((s) => ctx.rules[s].minefieldOwner);
+  if (!hooks.length) return [];
+  const features = Object.keys(ctx.table.owners["by-feature"]);
+  const out = {};
+  for (const id of ctx.map.ids) {
+    if (ctx.map.features(id).length === 0) continue;
+    for (const n of ctx.map.neighbors(id)) {
+      if (features.some((f) => ctx.map.hexsideHas(id, n, f))) continue;     // the map draws it: priced already
+      let o = null;
+      for (const h of hooks) if ((o = h(id, n))) break;
+      if (o === side) out[id < n ? id + "/" + n : n + "/" + id] = true;
+    }
+  }
+  return Object.keys(out).sort();
+}
+
 // Hexside features of each side's minefields: {axis: "minefield-axis", british: "minefield-british"}.
 export function featureOf(ctx) {
   const by = ctx.table.owners["by-feature"], out = {};

@@ -88,9 +88,11 @@ export function costSpec(ctx, piece, enemyZoc, enemyHexes) {
   }
   const ring = ctx.rules.minefields.ringed(other(ctx, piece.side));   // 10.12: a hex ringed by enemy minefields
   if (ring.length) blocked = blocked.concat(ring.filter((h) => blocked.indexOf(h) < 0)).sort();
+  const sideAdd = {};                                                     // 10.11: friendly minefields a section adds
+  for (const ab of ctx.rules.minefields.undrawn(piece.side)) sideAdd[ab] = ctx.rules.minefields.extraMp(piece);
   return {
     terrain, defaultProhibited: true,
-    hexsides,
+    hexsides, sideAdd,
     blocked,                                                              // 5.12
     stop: Object.keys(ez).sort(),                                         // 6.0
   };
@@ -109,10 +111,12 @@ export function stepCost(ctx, piece, a, b) {
   const mines = ctx.rules.minefields.featureOf();
   const theirs = mines[other(ctx, piece.side)], own = mines[piece.side];
   if (theirs && f.indexOf(theirs) >= 0) return { mp: null, parts: ["enemy minefield hexside (10.12)"] };
+  if (ctx.rules.minefields.owner(a, b) === other(ctx, piece.side)) return { mp: null, parts: ["enemy minefield hexside " + a + "/" + b + ", added by an option (10.12)"] };
   let mp = hc.mp, parts = [ctx.map.terrain(b) + " " + mpText(hc.mp)], placeholder = !!hc.placeholder;
   if (f.indexOf("road") >= 0) { mp = t["road-and-trail"].road.mp; parts = ["road " + mpText(mp)]; placeholder = false; }
   else if (f.indexOf("trail") >= 0) { mp = t["road-and-trail"].trail.mp; parts = ["trail " + mpText(mp)]; placeholder = false; }
   if (own && f.indexOf(own) >= 0) { const x = ctx.rules.minefields.extraMp(piece); mp += x; parts.push("friendly minefield +" + mpText(x)); }
+  else if (ctx.rules.minefields.owner(a, b) === piece.side) { const x = ctx.rules.minefields.extraMp(piece); mp += x; parts.push("friendly minefield (" + a + "/" + b + ", added by an option) +" + mpText(x)); }
   const unpriced = t["hexside-costs-unpriced"]["extra-mp"];
   for (const k of Object.keys(unpriced).sort()) if (f.indexOf(k) >= 0) { mp += unpriced[k]; parts.push(k + " +" + mpText(unpriced[k])); placeholder = true; }
   return { mp, parts, placeholder };
@@ -143,11 +147,14 @@ export function phaseData(ctx, side) {
   const mineBit = ctx.rules.setup.bit(board, ctx.rules.minefields.featureOf()[enemy]);
   const occ = {}, occAt = new Uint8Array(ctx.map.ids.length);
   const enemyHexes = [], mineHexes = [];
+  const besideAdded = {};                                                 // hexes on an enemy minefield an option adds
+  for (const ab of ctx.rules.minefields.undrawn(enemy)) for (const h of ab.split("/")) besideAdded[h] = true;
   for (const p of ctx.pieces((q) => q.hex && q.at === "map")) {
     (occ[p.hex] = occ[p.hex] || []).push(p.id);
     const i = ctx.map.index(p.hex);
     occAt[i] = 1;
     if (p.side === enemy) enemyHexes.push(p.hex);
+    else if (besideAdded[p.hex]) mineHexes.push(p.hex);
     else if (mineBit) for (let d = 0; d < 6; d++) if (board.mask[i * 6 + d] & mineBit) { mineHexes.push(p.hex); break; }
   }
   enemyHexes.sort();
@@ -164,7 +171,7 @@ export function phaseData(ctx, side) {
     c.supplied = Array.from(ctx.rules.supply.bits(side));
     c.ends = {};
   }
-  return { side, enemy, occ, occAt, enemyHexes, enemyZoc: c.enemyZoc, supplied: c.supplied, ringed: c.ringed, specs: c.specs, reach: c.reach, ends: c.ends, exits: c.exits };
+  return { side, enemy, occ, occAt, enemyHexes, besideAdded, enemyZoc: c.enemyZoc, supplied: c.supplied, ringed: c.ringed, specs: c.specs, reach: c.reach, ends: c.ends, exits: c.exits };
 }
 
 function specFor(ctx, piece, data) {
@@ -251,7 +258,8 @@ function supplyOk(ctx, piece, from, budget, data) {
     // 12.22: a unit beside an enemy minefield no longer holds it open once it has moved away
     const mine = ctx.rules.setup.bit(ctx.rules.setup.board(), ctx.rules.minefields.featureOf()[data.enemy]);
     let own = null;
-    if (mine && piece.hex === from) {
+    if (piece.hex === from && data.besideAdded && data.besideAdded[from]) own = ctx.rules.supply.bits(piece.side, piece.id);
+    else if (mine && piece.hex === from) {
       const i = ctx.map.index(from) * 6, mask = ctx.rules.setup.board().mask;
       for (let d = 0; d < 6; d++) if (mask[i + d] & mine) { own = ctx.rules.supply.bits(piece.side, piece.id); break; }
     }

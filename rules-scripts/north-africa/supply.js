@@ -49,14 +49,19 @@ export function bits(ctx, side, without) {
   const escBit = ctx.rules.setup.bit(b, "escarpment");
   const trackBits = ctx.rules.setup.bit(b, "road") | ctx.rules.setup.bit(b, "trail");
   const mineBit = ctx.rules.setup.bit(b, ctx.rules.minefields.featureOf()[enemy]);
+  const added = new Uint8Array(n * 6);                                     // enemy minefields an option adds
+  for (const ab of ctx.rules.minefields.undrawn(enemy)) {
+    const [x, y] = ab.split("/").map((h) => ctx.map.index(h));
+    for (let d = 0; d < 6; d++) { if (b.nb[x * 6 + d] === y) added[x * 6 + d] = 1; if (b.nb[y * 6 + d] === x) added[y * 6 + d] = 1; }
+  }
   const open = (j) => enemyAt[j] === 0 && ez[j] === 0 && closedT[b.terr[j]] === 0;          // 12.21 nr. 2, 3
   // may the path cross from hex i in direction d? `unitAtI`: the tracing unit stands in i (12.22)
   const cross = (i, d, unitAtI) => {
-    const m = b.mask[i * 6 + d];
-    if (m === 0) return true;
+    const m = b.mask[i * 6 + d], extra = added[i * 6 + d];
+    if (m === 0 && !extra) return true;
     if (m & seaBits) return false;                                                         // 12.21 nr. 1
     if ((m & escBit) && !(m & trackBits)) return false;                                    // 12.21 nr. 4
-    if (m & mineBit) return unitAtI || friendAt[i] === 1 || friendAt[b.nb[i * 6 + d]] === 1; // 12.22
+    if ((m & mineBit) || extra) return unitAtI || friendAt[i] === 1 || friendAt[b.nb[i * 6 + d]] === 1; // 12.22
     return true;
   };
   const net = new Uint8Array(n), out = new Uint8Array(n);

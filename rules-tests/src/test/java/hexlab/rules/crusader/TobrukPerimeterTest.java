@@ -90,6 +90,29 @@ class TobrukPerimeterTest {
     }
 
     @Test
+    @DisplayName("DG 17.1 10.11 with dg-fortified-box-minefields a British unit leaving or entering a Fortified Box pays the friendly-minefield MP; an Axis unit may not walk in (10.12)")
+    void dgFortifiedBoxMovement() {
+        String[] at = {"de-1-8-pz@1605", "br-23-bde@1204"};
+        Game off = Fixtures.start(Fixtures.crusader(""), Fixtures.scenario(3, 4, "british", "campaign", false, null, at), 1);
+        Game on = Fixtures.start(Fixtures.crusader("option:dg-fortified-box-minefields"), Fixtures.scenario(3, 4, "british", "campaign", false, null, at), 1);
+        assertEquals("[]", Fixtures.eval(off, "rules.minefields.undrawn('british')").toString());
+        JsonNode sides = Fixtures.eval(on, "rules.minefields.undrawn('british')");
+        assertTrue(sides.toString().contains("\"1105/1204\""), sides.toString());
+        double plain = Fixtures.eval(off, "rules.movement.stepCost(ctx.piece('br-23-bde'), '1204', '1105').mp").asDouble();
+        JsonNode boxed = Fixtures.eval(on, "rules.movement.stepCost(ctx.piece('br-23-bde'), '1204', '1105')");
+        double extra = Fixtures.eval(on, "rules.minefields.extraMp(ctx.piece('br-23-bde'))").asDouble();
+        assertEquals(plain + extra, boxed.path("mp").asDouble(), boxed.toString());
+        assertTrue(boxed.path("parts").toString().contains("friendly minefield"), boxed.toString());
+        // the kernel's search prices it the same way: one hex out of the box costs the step plus the minefield
+        JsonNode reachOff = Fixtures.eval(off, "rules.movement.reachable(ctx.piece('br-23-bde'))");
+        JsonNode reachOn = Fixtures.eval(on, "rules.movement.reachable(ctx.piece('br-23-bde'))");
+        if (reachOn.has("1105")) assertEquals(reachOff.path("1105").asDouble() + extra, reachOn.path("1105").asDouble());
+        else assertTrue(reachOff.path("1105").asDouble() + extra > Fixtures.eval(on, "rules.movement.allowance(ctx.piece('br-23-bde'))").asDouble());
+        JsonNode axis = Fixtures.eval(on, "rules.movement.stepCost(ctx.piece('de-1-8-pz'), '1105', '1204')");
+        assertTrue(axis.path("mp").isNull(), axis.toString());
+    }
+
+    @Test
     @DisplayName("Crusader 17.1 the ring of hexes exactly three from 1003")
     void ring() {
         assertEquals("[\"0702\",\"0703\",\"0704\",\"0705\",\"0801\",\"0805\",\"0901\",\"0906\",\"1006\",\"1101\",\"1106\",\"1201\",\"1205\",\"1302\",\"1303\",\"1304\",\"1305\"]",
