@@ -27,6 +27,8 @@ final class FuzzCommand implements Callable<Integer> {
 
     @Option(names = "--seed", defaultValue = "1") long seed;
 
+    @Option(names = "--threads", defaultValue = "1", description = "Worker threads; the games and the report are the same whatever the count.") int threads;
+
     @Override
     public Integer call() {
         Kernel k = common.kernel();
@@ -34,7 +36,7 @@ final class FuzzCommand implements Callable<Integer> {
         Variant v = variantOptions.variant(sys);
         List<String> ids = scenarios != null ? scenarios : sys.scenarios().stream().map(ScenarioDef::id).toList();
         Progress bar = new Progress(common.json || System.console() == null || !System.console().isTerminal() ? null : System.err, "fuzz " + sys.id(), games);
-        Fuzzer.Report r = Fuzzer.run(k, v, ids, games, seed, bar::update);
+        Fuzzer.Report r = Fuzzer.run(k, v, ids, games, seed, threads, bar::update);
         bar.finish();
         ObjectNode o = Json.object();
         o.put("system", sys.id()).put("variant", v.id()).put("games", r.games()).put("actions", r.actions())

@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
@@ -36,60 +38,113 @@ public final class Fuzzer {
     }
 
     public static Report run(Kernel kernel, Variant variant, List<String> scenarioIds, int games, long masterSeed, IntConsumer progress) {
+        return run(kernel, variant, scenarioIds, games, masterSeed, 1, progress);
+    }
+
+    /** What one game found: its actions and the failures, by kind. */
+    private record Played(String scenario, long actions, int dead, int inv, int mismatch, int rule, List<Failure> failures) {}
+
+    /**
+     * Plays the games on {@code threads} worker threads, each with its own rules contexts; game i
+     * always has the same seed, and the report lists the games in order, whatever the threads.
+     */
+    public static Report run(Kernel kernel, Variant variant, List<String> scenarioIds, int games, long masterSeed, int threads,
+                             IntConsumer progress) {
         Map<String, Scenario> scenarios = new LinkedHashMap<>();
-        Map<String, RulesContext[]> contexts = new LinkedHashMap<>();
-        for (String id : scenarioIds) {
-            Scenario sc = kernel.scenario(variant, id);
-            scenarios.put(id, sc);
-            contexts.put(id, new RulesContext[] {kernel.context(variant, sc), kernel.context(variant, sc)});
+        for (String id : scenarioIds) scenarios.put(id, kernel.scenario(variant, id));
+        Played[] out = new Played[games];
+        AtomicInteger next = new AtomicInteger(), done = new AtomicInteger();
+        List<Throwable> crashed = new CopyOnWriteArrayList<>();
+        List<Thread> workers = new ArrayList<>();
+        for (int w = 0; w < Math.max(1, Math.min(threads, games)); w++) {
+            Thread t = Thread.ofPlatform().name("fuzz-" + w).unstarted(() -> {
+                Map<String, RulesContext[]> contexts = new LinkedHashMap<>();
+                try {
+                    for (int i; (i = next.getAndIncrement()) < games; ) {
+                        String id = scenarioIds.get(i % scenarioIds.size());
+                        RulesContext[] rc = contexts.get(id);
+                        if (rc == null) {
+                            Scenario sc = scenarios.get(id);
+                            rc = new RulesContext[] {kernel.context(variant, sc), kernel.context(variant, sc)};
+                            contexts.put(id, rc);
+                        }
+                        out[i] = playOne(kernel, variant, scenarios.get(id), id, rc, Dice.derive(masterSeed, i));
+                        if (progress != null) progress.accept(done.incrementAndGet());
+                    }
+                } catch (Throwable x) {
+                    crashed.add(x);
+                } finally {
+                    for (RulesContext[] rc : contexts.values()) for (RulesContext c : rc) c.close();
+                }
+            });
+            workers.add(t);
+            t.start();
+        }
+        for (Thread t : workers) {
+            try {
+                t.join();
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", x);
+            }
+        }
+        if (!crashed.isEmpty()) {
+            if (crashed.get(0) instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(crashed.get(0));
         }
         List<Failure> failures = new ArrayList<>();
         long actions = 0;
         int dead = 0, inv = 0, mismatch = 0, rule = 0;
-        try {
-            for (int i = 0; i < games; i++) {
-                String id = scenarioIds.get(i % scenarioIds.size());
-                Scenario sc = scenarios.get(id);
-                long seed = Dice.derive(masterSeed, i);
-                RulesContext[] rc = contexts.get(id);
-                try {
-                    Game g = Game.start(rc[0], sc, seed, false);
-                    Map<String, Bot> bots = new LinkedHashMap<>();
-                    for (String side : variant.system().sides()) bots.put(side, new RandomBot(Dice.derive(seed, side.hashCode())));
-                    final int[] broken = {0};
-                    Match.play(g, bots, false, game -> {
-                        if (broken[0] > 0) return;
-                        List<String> v = game.invariantViolations();
-                        if (!v.isEmpty()) {
-                            broken[0]++;
-                            failures.add(new Failure(id, seed, game.actionCount(), "invariant broken: " + String.join("; ", v) + " at " + game.position()));
-                        }
-                    });
-                    if (broken[0] > 0) inv++;
-                    actions += g.actionCount();
-                    String hash = g.stateHash();
-                    String again = replayHash(rc[1], sc, seed, g.actions());
-                    if (!hash.equals(again)) {
-                        mismatch++;
-                        failures.add(new Failure(id, seed, -1, "replay in a fresh context ends in another state (" + again.substring(0, 12) + " vs " + hash.substring(0, 12) + "): a script keeps state outside ctx.state, or reads unordered data"));
-                    }
-                } catch (EngineError e) {
-                    dead++;
-                    failures.add(new Failure(id, seed, -1, e.describe()));
-                } catch (RuleError e) {
-                    rule++;
-                    failures.add(new Failure(id, seed, -1, e.describe()));
-                    if (rc[0].isDead() || rc[1].isDead()) {
-                        rc[0] = kernel.context(variant, sc);
-                        rc[1] = kernel.context(variant, sc);
-                    }
-                }
-                if (progress != null) progress.accept(i + 1);
-            }
-        } finally {
-            for (RulesContext[] rc : contexts.values()) for (RulesContext c : rc) c.close();
+        for (Played p : out) {
+            actions += p.actions();
+            dead += p.dead();
+            inv += p.inv();
+            mismatch += p.mismatch();
+            rule += p.rule();
+            failures.addAll(p.failures());
         }
         return new Report(games, actions, dead, inv, mismatch, rule, failures);
+    }
+
+    private static Played playOne(Kernel kernel, Variant variant, Scenario sc, String id, RulesContext[] rc, long seed) {
+        List<Failure> failures = new ArrayList<>();
+        long actions = 0;
+        int dead = 0, inv = 0, mismatch = 0, rule = 0;
+        try {
+            Game g = Game.start(rc[0], sc, seed, false);
+            Map<String, Bot> bots = new LinkedHashMap<>();
+            for (String side : variant.system().sides()) bots.put(side, new RandomBot(Dice.derive(seed, side.hashCode())));
+            final int[] broken = {0};
+            Match.play(g, bots, false, game -> {
+                if (broken[0] > 0) return;
+                List<String> v = game.invariantViolations();
+                if (!v.isEmpty()) {
+                    broken[0]++;
+                    failures.add(new Failure(id, seed, game.actionCount(), "invariant broken: " + String.join("; ", v) + " at " + game.position()));
+                }
+            });
+            if (broken[0] > 0) inv++;
+            actions += g.actionCount();
+            String hash = g.stateHash();
+            String again = replayHash(rc[1], sc, seed, g.actions());
+            if (!hash.equals(again)) {
+                mismatch++;
+                failures.add(new Failure(id, seed, -1, "replay in a fresh context ends in another state (" + again.substring(0, 12) + " vs " + hash.substring(0, 12) + "): a script keeps state outside ctx.state, or reads unordered data"));
+            }
+        } catch (EngineError e) {
+            dead++;
+            failures.add(new Failure(id, seed, -1, e.describe()));
+        } catch (RuleError e) {
+            rule++;
+            failures.add(new Failure(id, seed, -1, e.describe()));
+            if (rc[0].isDead() || rc[1].isDead()) {
+                rc[0].close();
+                rc[1].close();
+                rc[0] = kernel.context(variant, sc);
+                rc[1] = kernel.context(variant, sc);
+            }
+        }
+        return new Played(id, actions, dead, inv, mismatch, rule, failures);
     }
 
     private static String replayHash(RulesContext rc, Scenario sc, long seed, List<JsonNode> actions) {
