@@ -1,0 +1,69 @@
+package hexlab.inspector;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
+
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The Fall of Tobruk in the browser: the May 27 scenario opens on its map, an activation is
+ * stepped impulse by impulse (the breadcrumb names the formation's activation), and random bots
+ * carry the game through one full game-turn (Dawn, AM, PM, Dusk).
+ */
+@ExtendWith(FailureShots.class)
+class FallOfTobrukBrowserTest {
+    @Test
+    void stepsThroughAnActivationAndOneFullTurnOfTheFallOfTobruk() {
+        InspectorServer server = InspectorServer.start(Roots.project(), "127.0.0.1", 0);
+        try {
+            Http http = new Http(server.port());
+            Http.Reply created = http.post("/api/games", "{\"system\":\"fall-of-tobruk\",\"scenario\":\"may-27\",\"seed\":1}");
+            assertEquals(201, created.status(), created.json().toString());
+            String id = created.json().path("id").asText();
+            int firstTurn = created.json().path("position").path("turn").asInt();
+            try (Browser b = new Browser()) {
+                FailureShots.browser = () -> b;
+                b.driver.get("http://127.0.0.1:" + server.port() + "/#game=" + id);
+                b.until(d -> "true".equals(b.body("boardReady")) && b.body("rev") != null && b.body("busy") == null, "the Fall of Tobruk board");
+                assertTrue(b.all("svg.board polygon.hex").size() > 1000, "the Gazala-Tobruk map is drawn");
+                assertTrue(b.all("svg.board g.counter").size() > 50, "the May 27 deployment is on the map");
+                try {
+                    for (WebElement s : b.all("#bot-picks select")) new Select(s).selectByValue("random");
+                    // a bot decides, step by step, until a drawn formation's impulse menu (3.4, 7.21)
+                    for (int i = 0; i < 400 && !impulseMenu(http, id); i++) b.andWait(() -> b.find("#step").click());
+                    assertTrue(impulseMenu(http, id), "an activation's impulse menu within 400 decisions");
+                    String crumb = b.find("#breadcrumb").getText();
+                    assertTrue(crumb.contains("AM") || crumb.contains("PM"), crumb);
+                    int before = Integer.parseInt(b.body("cursor"));
+                    b.find("#controls button[data-until=impulse]").click();
+                    b.until(d -> b.body("busy") == null && Integer.parseInt(b.body("cursor")) > before, "the impulse to end");
+                    // then the rest of the game-turn
+                    b.find("#controls button[data-until=turn]").click();
+                    b.until(d -> (!String.valueOf(firstTurn).equals(b.body("turn")) || "true".equals(b.body("over"))) && b.body("busy") == null,
+                            "one full turn of the Fall of Tobruk", Duration.ofMinutes(20));
+                    b.find("nav#tabs button[data-tab=log]").click();
+                    assertEquals(Integer.parseInt(b.body("cursor")) + 1, b.all("#log-list .log-entry").size());
+                    b.screenshot(FailureShots.dir().getParent().resolve("screenshots").resolve("fall-of-tobruk-after-one-turn.png"));
+                } catch (RuntimeException | AssertionError e) {
+                    b.screenshot(FailureShots.dir().resolve("FallOfTobrukBrowserTest-stepsThroughAnActivationAndOneFullTurn.png"));
+                    throw e;
+                }
+            } finally {
+                FailureShots.browser = () -> null;
+            }
+        } finally {
+            server.stop();
+        }
+    }
+
+    private static boolean impulseMenu(Http http, String id) {
+        for (JsonNode a : http.ok(http.get("/api/games/" + id)).path("position").path("actions")) if ("impulse".equals(a.path("do").asText())) return true;
+        return false;
+    }
+}
