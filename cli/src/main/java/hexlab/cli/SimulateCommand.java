@@ -22,7 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-@Command(name = "simulate", description = "Play N seeded games per variant with bots and compare the variants: outcome rates with 95% "
+@Command(name = "simulate", description = "Play N seeded games per variant with bots and compare the variants: outcome rates with 95%% "
         + "intervals, differences with a significance test, game length, scenario metrics, rule usage.")
 final class SimulateCommand implements Runnable {
     @Mixin Common common;

@@ -36,6 +36,11 @@ public final class Replay {
         List<String> changed = changedSections(system, save);
         Scenario sc = Scenario.load(catalog, system, save.scenario());
         RulesContext rc = new RulesContext(catalog, variant, Boards.load(catalog, system, sc.map()));
+        return verify(rc, sc, save, changed);
+    }
+
+    /** Replays {@code save} in {@code rc} (a context of the save's variant), checking every checkpoint. */
+    public static Report verify(RulesContext rc, Scenario sc, SaveFile save, List<String> changed) {
         Game g = Game.start(rc, sc, save.seed(), false);
         Map<Integer, String> expected = new HashMap<>();
         for (SaveFile.Checkpoint c : save.checkpoints()) expected.put(c.after(), c.hash());

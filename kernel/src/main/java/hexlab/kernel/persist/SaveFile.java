@@ -75,6 +75,11 @@ public record SaveFile(int format, String system, String systemVersion, String v
         } catch (IOException e) {
             throw new InputException(name, 0, 0, Files.exists(file) ? "cannot read: " + e.getMessage() : "file not found");
         }
+        return parse(name, text);
+    }
+
+    /** Reads a save from its text; {@code name} is what errors call it. */
+    public static SaveFile parse(String name, String text) {
         JsonNode j;
         try {
             j = Json.MAPPER.readTree(text);

@@ -51,4 +51,17 @@ class FuzzTest {
         assertTrue(r.failures().stream().anyMatch(f -> f.what().contains("dead end") && f.what().contains("must retreat") && f.what().contains("turn ")),
                 r.failures().toString());
     }
+    @Test
+    void fuzzerCatchesAScriptThatKeepsStateOutsideTheGame(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path root = Fixtures.copyToy(dir);
+        // a module-level counter bumped while listing attacks and read by the odds column: the save cannot carry it
+        String combat = Fixtures.read(root, "rules-scripts/toy/combat.js");
+        Fixtures.write(root, "rules-scripts/toy/combat.js", combat
+                .replace("export function attacks(ctx, side) {", "let listed = 0;\nexport function attacks(ctx, side) {\n  listed++;")
+                .replace("return Math.max(0, Math.min(3, col + shift));", "return Math.max(0, Math.min(3, col + shift + (listed % 3 === 0 ? 1 : 0)));"));
+        Kernel leaky = new Kernel(root);
+        Fuzzer.Report r = Fuzzer.run(leaky, leaky.variant("toy", ""), List.of("meeting"), 30, 3, null);
+        assertTrue(r.replayMismatches() > 0, "expected a save that does not replay, got " + r.failures());
+        assertTrue(r.failures().stream().anyMatch(f -> f.what().contains("its save does not replay")), r.failures().toString());
+    }
 }
