@@ -17,6 +17,7 @@ import { initSetup, loadSystems } from "./setup.js";
 import { get, post } from "./api.js";
 import * as commands from "./commands.js";
 import * as banner from "./banner.js";
+import { store } from "./store.js";
 
 initTabs();
 initBoardView();
@@ -46,7 +47,11 @@ async function boot() {
     return;
   }
   const opened = m ? await game : null;
-  if (opened) return commands.adopt(opened);
+  if (opened) {
+    const fromLab = new URLSearchParams(location.hash.slice(1));
+    if (!fromLab.has("bots")) return commands.adopt(opened);
+    return replayLabGame(opened, fromLab);
+  }
   if (m) history.replaceState(null, "", location.pathname + location.search);
   const r = fresh ? await fresh : await post("/api/games", {}).catch((e) => e);
   if (r instanceof Error) {
@@ -55,6 +60,28 @@ async function boot() {
     return;
   }
   commands.adopt(r, true);
+}
+
+/**
+ * A game opened from the Variant lab (#game=ID&bots=side:bot,...&run=end&expect=HASH&note=...):
+ * the batch's bots play it again from its seed, and the end state is checked against the batch's.
+ */
+async function replayLabGame(opened, p) {
+  for (const pair of (p.get("bots") || "").split(",")) {
+    const [side, bot] = pair.split(":");
+    if (side && bot) store.bots[side] = bot;
+  }
+  history.replaceState(null, "", location.pathname + location.search + "#game=" + opened.id);
+  await commands.adopt(opened);
+  banner.show("from the Variant lab: " + (p.get("note") || "a batch game") + "; its bots replay it", "info");
+  if (p.get("run") !== "end") return;
+  const r = await commands.runBots("end");
+  const want = p.get("expect");
+  if (!r || !want) return;
+  if (r.position.hash === want) banner.show("replayed: the same end state as in the batch (" + want.slice(0, 12) + "); " + (p.get("note") || ""), "info");
+  else banner.show("this replay ended in state " + String(r.position.hash).slice(0, 12) + ", the batch's in " + want.slice(0, 12)
+    + ": the rules or the bots changed since the batch ran", "warn");
+  document.body.dataset.replayed = r.position.hash === want ? "same" : "different";
 }
 
 boot();

@@ -89,7 +89,7 @@ public final class InspectorServer {
 
     public void stop() {
         app.stop();
-        routes.close();
+        routes.shutdown();
         sessions.close();
     }
 }

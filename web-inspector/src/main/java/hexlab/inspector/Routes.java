@@ -27,7 +27,10 @@ final class Routes {
         this.kernel = kernel;
         this.catalogue = catalogue;
         this.sessions = sessions;
+        this.lab = new Lab(kernel);
     }
+
+    private final Lab lab;
 
     void install(Javalin app) {
         app.get("/api/systems", ctx -> {
@@ -91,6 +94,26 @@ final class Routes {
         });
         app.get("/api/games/{id}/save", this::save);
         app.post("/api/saves", this::load);
+
+        app.post("/api/lab", ctx -> {
+            Lab.Job j = lab.start(Body.of(ctx.body()));
+            ctx.status(202);
+            json(ctx, Lab.json(j));
+        });
+        app.post("/api/lab/csv", this::labCsv);
+        app.get("/api/lab/{id}", ctx -> json(ctx, Lab.json(lab.get(ctx.pathParam("id")))));
+        app.delete("/api/lab/{id}", ctx -> json(ctx, Lab.json(lab.stop(ctx.pathParam("id")))));
+    }
+
+    /** A batch read back from `simulate --csv`; the query may say which system and scenario it came from. */
+    private void labCsv(Context ctx) {
+        String name = ctx.queryParam("name");
+        String display = name == null || name.isBlank() ? "uploaded CSV" : name.replaceAll("[^A-Za-z0-9._ -]", "_");
+        if (ctx.body().isBlank()) throw ApiError.bad("the request body must be the per-game CSV that `simulate --csv` wrote");
+        String system = ctx.queryParam("system"), scenario = ctx.queryParam("scenario");
+        if (system != null && !system.isBlank()) kernel.system(system);
+        ctx.status(201);
+        json(ctx, Lab.json(lab.load(ctx.body(), display, system == null || system.isBlank() ? null : system, scenario == null || scenario.isBlank() ? null : scenario)));
     }
 
     // ---- handlers ---------------------------------------------------------------------------------
@@ -114,6 +137,12 @@ final class Routes {
     void close() {
         Session s = spare.getAndSet(null);
         if (s != null) s.close();
+    }
+
+    /** The server stops: running batches stop after their games in progress. */
+    void shutdown() {
+        lab.close();
+        close();
     }
 
     private final java.util.concurrent.atomic.AtomicReference<Session> spare = new java.util.concurrent.atomic.AtomicReference<>();

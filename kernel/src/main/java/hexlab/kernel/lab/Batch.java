@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 
 /**
@@ -40,6 +41,14 @@ public final class Batch {
     private Batch() {}
 
     public static List<GameRecord> run(Kernel kernel, List<Entry> variants, Settings s, IntConsumer progress) {
+        return run(kernel, variants, s, progress, () -> false);
+    }
+
+    /**
+     * As {@link #run(Kernel, List, Settings, IntConsumer)}, stopping before the next game once
+     * {@code stop} says so; a stopped batch returns only the games it finished, in order.
+     */
+    public static List<GameRecord> run(Kernel kernel, List<Entry> variants, Settings s, IntConsumer progress, BooleanSupplier stop) {
         int total = variants.size() * s.games();
         GameRecord[] out = new GameRecord[total];
         Map<String, Scenario> scenarios = new HashMap<>();
@@ -51,7 +60,7 @@ public final class Batch {
             Thread t = Thread.ofPlatform().name("batch-" + w).unstarted(() -> {
                 Map<String, RulesContext> contexts = new HashMap<>();
                 try {
-                    for (int i; (i = next.getAndIncrement()) < total; ) {
+                    for (int i; !stop.getAsBoolean() && (i = next.getAndIncrement()) < total; ) {
                         Entry e = variants.get(i / s.games());
                         int g = i % s.games();
                         RulesContext rc = contexts.get(e.name());
@@ -80,7 +89,9 @@ public final class Batch {
             }
         }
         if (!crashed.isEmpty()) throw new IllegalStateException("a batch worker failed: " + crashed.getFirst(), crashed.getFirst());
-        return List.of(out);
+        List<GameRecord> played = new ArrayList<>(total);
+        for (GameRecord r : out) if (r != null) played.add(r);
+        return played;
     }
 
     private static GameRecord play(RulesContext rc, Entry e, Scenario sc, int index, long seed, Settings s) {
@@ -92,7 +103,7 @@ public final class Batch {
             JsonNode r = g.result();
             String winner = r.hasNonNull("winner") ? r.get("winner").asText() : "draw";
             String level = r.hasNonNull("level") ? r.get("level").asText() : null;
-            return new GameRecord(e.name(), index, seed, winner, level, g.turn(), g.actionCount(), numbers(g.metrics()), usage(g.usage()), null, null);
+            return new GameRecord(e.name(), index, seed, winner, level, g.turn(), g.actionCount(), g.stateHash(), numbers(g.metrics()), usage(g.usage()), null, null);
         } catch (EngineError | RuleError x) {
             String what = x instanceof EngineError ee ? "engine error: " + ee.describe() : "rule error: " + ((RuleError) x).describe();
             String save = null;
@@ -106,8 +117,17 @@ public final class Batch {
                     // the record still names the variant and seed, which reproduce the game
                 }
             }
-            return new GameRecord(e.name(), index, seed, "error", null, g == null ? 0 : g.turn(), g == null ? 0 : g.actionCount(),
+            return new GameRecord(e.name(), index, seed, "error", null, g == null ? 0 : g.turn(), g == null ? 0 : g.actionCount(), hashOf(g),
                     Map.of(), Map.of(), what, save);
+        }
+    }
+
+    private static String hashOf(Game g) {
+        if (g == null) return "";
+        try {
+            return g.stateHash();
+        } catch (RuntimeException e) {
+            return "";   // a state the scripts broke may not serialise
         }
     }
 

@@ -16,9 +16,16 @@ import java.util.TreeSet;
 public final class Summary {
     private Summary() {}
 
+    /** How a variant is named in a summary: its name in the batch, and its variant id and spec when known (null when read back from a CSV). */
+    public record Label(String name, String id, String spec) {}
+
     public static ObjectNode of(List<Batch.Entry> variants, List<GameRecord> records) {
+        return ofLabels(variants.stream().map(e -> new Label(e.name(), e.variant().id(), e.variant().spec())).toList(), records);
+    }
+
+    public static ObjectNode ofLabels(List<Label> variants, List<GameRecord> records) {
         Map<String, List<GameRecord>> by = new LinkedHashMap<>();
-        for (Batch.Entry e : variants) by.put(e.name(), new ArrayList<>());
+        for (Label e : variants) by.put(e.name(), new ArrayList<>());
         for (GameRecord r : records) by.get(r.variant()).add(r);
         TreeSet<String> outcomes = new TreeSet<>(), levels = new TreeSet<>();
         for (GameRecord r : records) {
@@ -28,10 +35,10 @@ public final class Summary {
         ObjectNode root = Json.object();
         ArrayNode vs = root.putArray("variants");
         Map<String, Map<String, Stats.Rate>> rates = new LinkedHashMap<>();
-        for (Batch.Entry e : variants) {
+        for (Label e : variants) {
             List<GameRecord> games = by.get(e.name());
             ObjectNode v = vs.addObject();
-            v.put("name", e.name()).put("id", e.variant().id()).put("spec", e.variant().spec()).put("games", games.size());
+            v.put("name", e.name()).put("id", e.id()).put("spec", e.spec()).put("games", games.size());
             Map<String, Stats.Rate> rs = new LinkedHashMap<>();
             ObjectNode oc = v.putObject("outcomes");
             for (String o : outcomes) {
@@ -74,7 +81,7 @@ public final class Summary {
         ArrayNode cmp = root.putArray("comparisons");
         if (variants.size() > 1) {
             String base = variants.getFirst().name();
-            for (Batch.Entry e : variants.subList(1, variants.size())) {
+            for (Label e : variants.subList(1, variants.size())) {
                 ObjectNode c = cmp.addObject().put("variant", e.name()).put("against", base);
                 ObjectNode d = c.putObject("outcomes");
                 for (String o : outcomes) {

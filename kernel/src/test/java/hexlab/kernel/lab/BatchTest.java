@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BatchTest {
@@ -46,5 +47,43 @@ class BatchTest {
         assertTrue(bloody.get("usage").path("option:bloody").path("games").asInt() > 0, "the option decided something in some game");
         assertEquals(false, base.get("usage").has("option:bloody"));
         assertEquals("bloody", s.get("comparisons").get(0).get("variant").asText());
+    }
+
+    @Test
+    void aCsvReadBackGivesTheSameOutcomesAndMetrics() {
+        List<GameRecord> played = run(1);
+        List<GameRecord> back = Csv.read(Csv.of(played), "batch.csv");
+        assertEquals(played.size(), back.size());
+        for (int i = 0; i < played.size(); i++) {
+            GameRecord a = played.get(i), b = back.get(i);
+            assertEquals(List.of(a.variant(), a.game(), a.seed(), a.winner(), a.turn(), a.actions(), a.hash(), a.metrics()),
+                    List.of(b.variant(), b.game(), b.seed(), b.winner(), b.turn(), b.actions(), b.hash(), b.metrics()));
+            assertEquals(64, a.hash().length(), "the final state hash is kept");
+        }
+        var labels = List.of(new Summary.Label("base", null, null), new Summary.Label("bloody", null, null));
+        assertEquals(Summary.ofLabels(labels, played).get("comparisons"), Summary.ofLabels(labels, back).get("comparisons"));
+        assertEquals(Csv.of(played), Csv.of(back));
+    }
+
+    @Test
+    void aMalformedCsvNamesTheFileLineAndWhatWasExpected() {
+        var noColumn = assertThrows(hexlab.kernel.error.InputException.class, () -> Csv.read("variant,game\nbase,1\n", "mine.csv"));
+        assertTrue(noColumn.describe().startsWith("mine.csv:1"), noColumn.describe());
+        assertTrue(noColumn.getMessage().contains("\"seed\""), noColumn.getMessage());
+        String csv = Csv.of(run(1));
+        String broken = csv.replaceFirst("\nbase,1,", "\nbase,one,");
+        var bad = assertThrows(hexlab.kernel.error.InputException.class, () -> Csv.read(broken, "mine.csv"));
+        assertTrue(bad.describe().startsWith("mine.csv:3"), bad.describe());
+        assertTrue(bad.getMessage().contains("\"game\" must be a whole number"), bad.getMessage());
+        assertThrows(hexlab.kernel.error.InputException.class, () -> Csv.read("", "empty.csv"));
+    }
+
+    @Test
+    void aStoppedBatchKeepsOnlyTheGamesItFinishedInOrder() {
+        var entries = List.of(new Batch.Entry("base", k.variant("toy", "")));
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        List<GameRecord> r = Batch.run(k, entries, new Batch.Settings("meeting", 12, 5, "aggressive", 1, null), done::set, () -> done.get() >= 3);
+        assertEquals(3, r.size());
+        for (int i = 0; i < 3; i++) assertEquals(i, r.get(i).game());
     }
 }

@@ -1,0 +1,210 @@
+package hexlab.inspector;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.bot.Bots;
+import hexlab.kernel.error.InputException;
+import hexlab.kernel.lab.Batch;
+import hexlab.kernel.lab.Csv;
+import hexlab.kernel.lab.GameRecord;
+import hexlab.kernel.lab.Summary;
+import hexlab.kernel.rules.RuleSystem;
+import hexlab.kernel.rules.Variant;
+import hexlab.kernel.util.Json;
+
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The variant lab behind the page: batches of seeded bot games per variant, run on the server one
+ * at a time (they use every core), or read back from a CSV that {@code simulate --csv} wrote. A
+ * batch keeps its per-game rows and the same summary {@code simulate --json} prints.
+ */
+final class Lab implements AutoCloseable {
+    static final int MAX_GAMES = 5000, MAX_VARIANTS = 6, MAX_BATCHES = 8;
+
+    private final Kernel kernel;
+    private final Map<String, Job> jobs = new LinkedHashMap<>();
+    private final SecureRandom random = new SecureRandom();
+
+    Lab(Kernel kernel) { this.kernel = kernel; }
+
+    /** One batch: running (with its progress), done (with its results), stopped or failed. */
+    static final class Job {
+        final String id, system, scenario, bots, source;
+        final long seed;
+        final int games, total;
+        final List<Summary.Label> labels;
+        final AtomicInteger done = new AtomicInteger();
+        final AtomicBoolean stop = new AtomicBoolean();
+        volatile String state = "running", error;
+        volatile List<GameRecord> records;
+        volatile double seconds;
+
+        Job(String id, String system, String scenario, String bots, long seed, int games, List<Summary.Label> labels, String source) {
+            this.id = id;
+            this.system = system;
+            this.scenario = scenario;
+            this.bots = bots;
+            this.seed = seed;
+            this.games = games;
+            this.labels = labels;
+            this.source = source;
+            this.total = games * labels.size();
+        }
+    }
+
+    /**
+     * Starts a batch from {system, scenario, games, seed, bots, threads, variants: [{name, variant}]};
+     * refused while another runs, since both would share the same two cores.
+     */
+    synchronized Job start(Body b) {
+        for (Job j : jobs.values()) {
+            if (j.state.equals("running")) throw ApiError.conflict("batch " + j.id + " is still running (" + j.done.get() + " of " + j.total + " games); stop it or wait");
+        }
+        RuleSystem sys = kernel.system(b.requiredText("system"));
+        String scenario = b.text("scenario", null);
+        if (scenario == null) {
+            if (sys.scenarios().isEmpty()) throw ApiError.bad("system " + sys.id() + " has no scenario");
+            scenario = sys.scenarios().get(0).id();
+        }
+        String sc = scenario;
+        if (sys.scenarios().stream().noneMatch(s -> s.id().equals(sc))) {
+            throw ApiError.bad("no scenario \"" + sc + "\" in " + sys.id() + " (scenarios: " + String.join(", ", sys.scenarios().stream().map(s -> s.id()).toList()) + ")");
+        }
+        int games = (int) b.whole("games", 100);
+        if (games < 1 || games > MAX_GAMES) throw ApiError.bad("\"games\" must be 1 to " + MAX_GAMES + " per variant from this page (the command line `simulate` has no limit), found " + games);
+        long seed = b.whole("seed", 1);
+        String bots = b.text("bots", "random");
+        Bots.forSides(sys, bots, 0);   // an unknown bot or a wrong count is refused now, not in the workers
+        int threads = (int) b.whole("threads", Runtime.getRuntime().availableProcessors());
+        if (threads < 1 || threads > 64) throw ApiError.bad("\"threads\" must be 1 to 64, found " + threads);
+        List<Batch.Entry> entries = entries(sys, b.any("variants"));
+        List<Summary.Label> labels = entries.stream().map(e -> new Summary.Label(e.name(), e.variant().id(), e.variant().spec())).toList();
+        Job job = new Job(newId(), sys.id(), scenario, bots, seed, games, labels, "run");
+        remember(job);
+        Batch.Settings settings = new Batch.Settings(scenario, games, seed, bots, threads, kernel.catalog().root().resolve("target/failures"));
+        Thread t = Thread.ofPlatform().name("lab-" + job.id).daemon(true).unstarted(() -> {
+            long t0 = System.nanoTime();
+            try {
+                List<GameRecord> r = Batch.run(kernel, entries, settings, job.done::set, job.stop::get);
+                job.records = r;
+                job.seconds = (System.nanoTime() - t0) / 1e9;
+                job.state = job.stop.get() && r.size() < job.total ? "stopped" : "done";
+            } catch (RuntimeException e) {
+                job.seconds = (System.nanoTime() - t0) / 1e9;
+                job.error = Failure.of(e).body().path("error").asText(String.valueOf(e.getMessage()));
+                job.state = "failed";
+            }
+        });
+        t.start();
+        return job;
+    }
+
+    /** A batch read back from the per-game CSV of {@code simulate --csv}: variants in their order of appearance. */
+    synchronized Job load(String csv, String name, String system, String scenario) {
+        List<GameRecord> records = Csv.read(csv, name);
+        LinkedHashSet<String> names = new LinkedHashSet<>();
+        for (GameRecord r : records) names.add(r.variant());
+        List<Summary.Label> labels = new ArrayList<>();
+        for (String n : names) labels.add(new Summary.Label(n, null, null));
+        int most = 0;
+        for (String n : names) most = Math.max(most, (int) records.stream().filter(r -> r.variant().equals(n)).count());
+        Job job = new Job(newId(), system, scenario, null, 0, most, labels, name);
+        job.records = records;
+        job.done.set(records.size());
+        job.state = "done";
+        remember(job);
+        return job;
+    }
+
+    synchronized Job get(String id) {
+        Job j = jobs.get(id);
+        if (j == null) throw ApiError.notFound("no batch \"" + id + "\" (batches end when the server stops; the oldest beyond " + MAX_BATCHES + " are dropped)");
+        return j;
+    }
+
+    /** Asks a running batch to stop after the games in progress. */
+    Job stop(String id) {
+        Job j = get(id);
+        j.stop.set(true);
+        return j;
+    }
+
+    /** The batch as the page reads it: settings, progress, and when finished the summary and one row per game. */
+    static ObjectNode json(Job j) {
+        ObjectNode o = Json.object();
+        o.put("id", j.id).put("state", j.state).put("source", j.source).put("system", j.system).put("scenario", j.scenario)
+                .put("bots", j.bots).put("seed", j.seed).put("gamesPerVariant", j.games).put("done", j.done.get()).put("total", j.total);
+        if (j.error != null) o.put("error", j.error);
+        if (j.records == null) return o;
+        o.put("seconds", Math.round(j.seconds * 100) / 100.0);
+        if (j.source.equals("run")) {
+            o.put("note", "every variant played the same " + j.games + " seeds derived from master seed " + j.seed + ": differences come from the rules, not the dice");
+        }
+        List<Summary.Label> played = j.labels.stream().filter(l -> j.records.stream().anyMatch(r -> r.variant().equals(l.name()))).toList();
+        ObjectNode summary = Summary.ofLabels(played, j.records);
+        o.set("variants", summary.get("variants"));
+        o.set("comparisons", summary.get("comparisons"));
+        ArrayNode rows = o.putArray("games");
+        for (GameRecord r : j.records) {
+            ObjectNode g = rows.addObject();
+            g.put("variant", r.variant()).put("game", r.game()).put("seed", String.valueOf(r.seed())).put("winner", r.winner())
+                    .put("level", r.level()).put("turn", r.turn()).put("actions", r.actions()).put("hash", r.hash());
+            ObjectNode m = g.putObject("metrics");
+            r.metrics().forEach(m::put);
+            if (r.error() != null) g.put("error", r.error()).put("save", r.save());
+        }
+        return o;
+    }
+
+    private List<Batch.Entry> entries(RuleSystem sys, JsonNode variants) {
+        List<Batch.Entry> out = new ArrayList<>();
+        if (variants == null || variants.isNull()) {
+            out.add(new Batch.Entry("base", Variant.base(sys)));
+            return out;
+        }
+        if (!variants.isArray() || variants.isEmpty()) throw ApiError.bad("\"variants\" must be a list of {name, variant}, e.g. [{\"name\":\"base\",\"variant\":\"\"}]");
+        if (variants.size() > MAX_VARIANTS) throw ApiError.bad("at most " + MAX_VARIANTS + " variants in one batch, found " + variants.size());
+        for (JsonNode v : variants) {
+            if (!v.isObject() || !v.path("name").isTextual() || v.path("name").asText().isBlank()) {
+                throw ApiError.bad("each variant needs a \"name\" and a \"variant\" spec such as \"option:x,errata:y\" (\"\" is the base rules)");
+            }
+            String name = v.path("name").asText().trim();
+            if (!name.matches("[A-Za-z0-9._-]+")) throw ApiError.bad("variant name \"" + name + "\": use letters, digits, '.', '_' or '-'");
+            if (out.stream().anyMatch(e -> e.name().equals(name))) throw ApiError.bad("variant name \"" + name + "\" is used twice");
+            JsonNode spec = v.path("variant");
+            if (!spec.isMissingNode() && !spec.isNull() && !spec.isTextual()) throw ApiError.bad("variant \"" + name + "\": \"variant\" must be text such as \"option:x\"");
+            try {
+                out.add(new Batch.Entry(name, Variant.parse(sys, spec.asText(""))));
+            } catch (InputException e) {
+                throw ApiError.bad("variant \"" + name + "\": " + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    private void remember(Job job) {
+        jobs.put(job.id, job);
+        while (jobs.size() > MAX_BATCHES) {
+            String oldest = jobs.keySet().stream().filter(k -> !jobs.get(k).state.equals("running")).findFirst().orElse(null);
+            if (oldest == null) break;
+            jobs.remove(oldest);
+        }
+    }
+
+    private String newId() { return "b" + Long.toString(random.nextLong() & Long.MAX_VALUE, 36); }
+
+    @Override
+    public synchronized void close() {
+        for (Job j : jobs.values()) j.stop.set(true);
+    }
+}

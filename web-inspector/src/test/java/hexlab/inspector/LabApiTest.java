@@ -1,0 +1,154 @@
+package hexlab.inspector;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.lab.Batch;
+import hexlab.kernel.lab.Csv;
+import hexlab.kernel.lab.GameRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The Variant lab's API on the toy system: a batch run and compared, read back from a CSV, reopened game by game, and refused when malformed. */
+class LabApiTest {
+    static InspectorServer server;
+    static Http http;
+
+    static final String TWO_VARIANTS = "\"variants\":[{\"name\":\"base\",\"variant\":\"\"},{\"name\":\"gentler\",\"variant\":\"errata:gentler-crt\"}]";
+
+    @BeforeAll
+    static void start() {
+        server = InspectorServer.start(Roots.toy(), "127.0.0.1", 0);
+        http = new Http(server.port());
+    }
+
+    @AfterAll
+    static void stop() { server.stop(); }
+
+    static JsonNode finished(JsonNode b) {
+        long until = System.nanoTime() + 120_000_000_000L;
+        while (b.path("state").asText().equals("running")) {
+            if (System.nanoTime() > until) throw new AssertionError("the batch did not finish: " + b);
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+            b = http.ok(http.get("/api/lab/" + b.path("id").asText()));
+        }
+        return b;
+    }
+
+    static JsonNode batch(String body) {
+        Http.Reply r = http.post("/api/lab", body);
+        assertEquals(202, r.status(), r.text());
+        return finished(r.json());
+    }
+
+    @Test
+    void aBatchComparesTwoVariantsOnTheSameSeedsWithIntervals() {
+        JsonNode b = batch("{\"system\":\"toy\",\"scenario\":\"meeting\",\"games\":12,\"seed\":5,\"bots\":\"aggressive\",\"threads\":2," + TWO_VARIANTS + "}");
+        assertEquals("done", b.path("state").asText(), b.toString());
+        assertEquals(24, b.path("games").size());
+        assertEquals(2, b.path("variants").size());
+        for (JsonNode v : b.path("variants")) {
+            int total = 0;
+            for (JsonNode o : v.path("outcomes")) {
+                total += o.path("count").asInt();
+                assertTrue(o.path("low").asDouble() <= o.path("rate").asDouble() && o.path("rate").asDouble() <= o.path("high").asDouble(), o.toString());
+            }
+            assertEquals(12, total);
+        }
+        JsonNode c = b.path("comparisons").get(0);
+        assertEquals("gentler", c.path("variant").asText());
+        assertTrue(c.path("outcomes").elements().next().has("p"));
+        // game i of each variant has the same seed
+        for (int i = 0; i < 12; i++) assertEquals(b.path("games").get(i).path("seed"), b.path("games").get(12 + i).path("seed"));
+        assertTrue(b.path("note").asText().contains("same 12 seeds"));
+    }
+
+    @Test
+    void theLabsSummaryIsTheOneTheCommandLinePrints() {
+        JsonNode b = batch("{\"system\":\"toy\",\"scenario\":\"meeting\",\"games\":8,\"seed\":3,\"bots\":\"aggressive\",\"threads\":1," + TWO_VARIANTS + "}");
+        Kernel k = new Kernel(Roots.toy());
+        List<Batch.Entry> entries = List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("gentler", k.variant("toy", "errata:gentler-crt")));
+        List<GameRecord> records = Batch.run(k, entries, new Batch.Settings("meeting", 8, 3, "aggressive", 1, null), null);
+        JsonNode cli = hexlab.kernel.lab.Summary.of(entries, records);
+        assertEquals(cli.path("variants"), b.path("variants"));
+        assertEquals(cli.path("comparisons"), b.path("comparisons"));
+    }
+
+    @Test
+    void everyGameReopensFromItsSeedAndVariantAndReachesTheSameEndState() {
+        JsonNode b = batch("{\"system\":\"toy\",\"scenario\":\"meeting\",\"games\":4,\"seed\":9,\"bots\":\"random,aggressive\",\"threads\":2," + TWO_VARIANTS + "}");
+        for (JsonNode g : b.path("games")) {
+            String spec = g.path("variant").asText().equals("base") ? "" : "errata:gentler-crt";
+            String id = http.ok(http.post("/api/games", "{\"system\":\"toy\",\"scenario\":\"meeting\",\"seed\":\"" + g.path("seed").asText()
+                    + "\",\"variant\":\"" + spec + "\"}")).path("id").asText();
+            JsonNode r = http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"end\",\"bots\":{\"red\":\"random\",\"blue\":\"aggressive\"}}"));
+            while (r.path("more").asBoolean()) {
+                r = http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"end\",\"bots\":{\"red\":\"random\",\"blue\":\"aggressive\"},\"resume\":true}"));
+            }
+            assertEquals(g.path("hash").asText(), r.path("position").path("hash").asText(), "game " + g);
+            assertEquals(g.path("actions").asInt(), r.path("position").path("cursor").asInt(), "game " + g);
+        }
+    }
+
+    @Test
+    void aCsvFromTheCommandLineLoadsWithTheSameComparison() {
+        JsonNode b = batch("{\"system\":\"toy\",\"scenario\":\"meeting\",\"games\":10,\"seed\":4,\"bots\":\"aggressive\"," + TWO_VARIANTS + "}");
+        Kernel k = new Kernel(Roots.toy());
+        List<GameRecord> records = Batch.run(k, List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("gentler", k.variant("toy", "errata:gentler-crt"))),
+                new Batch.Settings("meeting", 10, 4, "aggressive", 2, null), null);
+        Http.Reply r = http.post("/api/lab/csv?name=run.csv&system=toy&scenario=meeting", Csv.of(records));
+        assertEquals(201, r.status(), r.text());
+        JsonNode loaded = r.json();
+        assertEquals("run.csv", loaded.path("source").asText());
+        assertEquals(20, loaded.path("games").size());
+        assertEquals(b.path("comparisons"), loaded.path("comparisons"));
+        assertEquals(b.path("variants").get(1).path("outcomes"), loaded.path("variants").get(1).path("outcomes"));
+        assertTrue(loaded.path("variants").get(0).path("spec").isNull(), "a CSV does not carry the variant's spec");
+    }
+
+    @Test
+    void aRunningBatchRefusesASecondAndStopsWhenAsked() {
+        Http.Reply first = http.post("/api/lab", "{\"system\":\"toy\",\"scenario\":\"meeting\",\"games\":5000,\"bots\":\"random\",\"threads\":1}");
+        assertEquals(202, first.status(), first.text());
+        String id = first.json().path("id").asText();
+        Http.Reply second = http.post("/api/lab", "{\"system\":\"toy\",\"games\":2}");
+        assertEquals(409, second.status(), second.text());
+        assertTrue(second.json().path("error").asText().contains(id), second.text());
+        http.ok(http.delete("/api/lab/" + id));
+        JsonNode b = finished(http.ok(http.get("/api/lab/" + id)));
+        assertEquals("stopped", b.path("state").asText(), b.path("state").asText() + " after " + b.path("done"));
+        assertTrue(b.path("games").size() < 5000);
+        assertEquals(b.path("games").size(), b.path("variants").get(0).path("games").asInt());
+    }
+
+    @Test
+    void malformedLabRequestsAre400WithAMessage() {
+        for (String body : new String[] {
+                "{not json", "{}", "{\"system\":\"nope\"}", "{\"system\":\"toy\",\"scenario\":\"nope\"}", "{\"system\":\"toy\",\"games\":0}",
+                "{\"system\":\"toy\",\"games\":100000}", "{\"system\":\"toy\",\"bots\":\"nope\"}", "{\"system\":\"toy\",\"bots\":\"random,random,random\"}",
+                "{\"system\":\"toy\",\"variants\":[{\"name\":\"x\",\"variant\":\"option:nope\"}]}", "{\"system\":\"toy\",\"variants\":[{\"name\":\"a\"},{\"name\":\"a\"}]}",
+                "{\"system\":\"toy\",\"variants\":\"base\"}", "{\"system\":\"toy\",\"variants\":[{\"name\":\"a b\"}]}", "{\"system\":\"toy\",\"threads\":0}"}) {
+            Http.Reply r = http.post("/api/lab", body);
+            assertEquals(400, r.status(), body + " -> " + r.text());
+            assertFalse(r.json().path("error").asText().isBlank(), body);
+            assertFalse(r.text().contains("\tat "), "no stack trace: " + r.text());
+        }
+        Http.Reply csv = http.post("/api/lab/csv?name=mine.csv", "variant,game\nbase,1\n");
+        assertEquals(400, csv.status(), csv.text());
+        assertTrue(csv.json().path("error").asText().startsWith("mine.csv:1"), csv.text());
+        assertEquals(400, http.post("/api/lab/csv", "").status());
+        assertEquals(404, http.get("/api/lab/nosuchbatch").status());
+        assertEquals(404, http.delete("/api/lab/nosuchbatch").status());
+    }
+}
