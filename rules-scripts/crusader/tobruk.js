@@ -45,6 +45,9 @@ export function minefieldOwner(ctx, a, b) {
   return null;
 }
 
+// The option that minefieldOwner() answers for, named in the traces of the costs it decides.
+export function minefieldOption(ctx) { return "dg-fortified-box-minefields"; }
+
 // The minefield feature on the hexside a/b ("minefield-british", "minefield-axis", or
 // "fortified-box" under the DG option), or null.
 function minefieldBetween(ctx, a, b) {

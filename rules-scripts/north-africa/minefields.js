@@ -39,6 +39,16 @@ export function ownerOf(ctx) {
   };
 }
 
+// addedUnder(a, b): the option under which a section made the hexside a/b a minefield (the
+// section's minefieldOption()), or null: so a trace can say which option decided a cost.
+export function addedUnder(ctx, a, b) {
+  for (const s of hookSections(ctx)) {
+    const r = ctx.rules[s];
+    if (r.minefieldOwner(a, b) && typeof r.minefieldOption === "function") return r.minefieldOption() || null;
+  }
+  return null;
+}
+
 // ringed(side): the hexes every hexside of which is a minefield of `side` only because a section
 // says so (minefieldOwner), looked for among the hexes carrying a hex feature (the Fortified Boxes
 // of the DG 17.1 option); sorted. The movement section bars enemy units from walking into them

@@ -112,14 +112,19 @@ export function stepCost(ctx, piece, a, b) {
   const theirs = mines[other(ctx, piece.side)], own = mines[piece.side];
   if (theirs && f.indexOf(theirs) >= 0) return { mp: null, parts: ["enemy minefield hexside (10.12)"] };
   if (ctx.rules.minefields.owner(a, b) === other(ctx, piece.side)) return { mp: null, parts: ["enemy minefield hexside " + a + "/" + b + ", added by an option (10.12)"] };
-  let mp = hc.mp, parts = [ctx.map.terrain(b) + " " + mpText(hc.mp)], placeholder = !!hc.placeholder;
+  let mp = hc.mp, parts = [ctx.map.terrain(b) + " " + mpText(hc.mp)], placeholder = !!hc.placeholder, option = null;
   if (f.indexOf("road") >= 0) { mp = t["road-and-trail"].road.mp; parts = ["road " + mpText(mp)]; placeholder = false; }
   else if (f.indexOf("trail") >= 0) { mp = t["road-and-trail"].trail.mp; parts = ["trail " + mpText(mp)]; placeholder = false; }
   if (own && f.indexOf(own) >= 0) { const x = ctx.rules.minefields.extraMp(piece); mp += x; parts.push("friendly minefield +" + mpText(x)); }
-  else if (ctx.rules.minefields.owner(a, b) === piece.side) { const x = ctx.rules.minefields.extraMp(piece); mp += x; parts.push("friendly minefield (" + a + "/" + b + ", added by an option) +" + mpText(x)); }
+  else if (ctx.rules.minefields.owner(a, b) === piece.side) {
+    const x = ctx.rules.minefields.extraMp(piece);
+    option = ctx.rules.minefields.addedUnder(a, b);
+    mp += x;
+    parts.push("friendly minefield (" + a + "/" + b + ", added by " + (option ? "option " + option : "an option") + ") +" + mpText(x));
+  }
   const unpriced = t["hexside-costs-unpriced"]["extra-mp"];
   for (const k of Object.keys(unpriced).sort()) if (f.indexOf(k) >= 0) { mp += unpriced[k]; parts.push(k + " +" + mpText(unpriced[k])); placeholder = true; }
-  return { mp, parts, placeholder };
+  return { mp, parts, placeholder, option };
 }
 
 // allowance(piece): the movement allowance this phase: halved, fractions up, if the unit began
@@ -320,15 +325,16 @@ function crossProblem(ctx, piece, to, f, data) {
 // ---- doing it ------------------------------------------------------------------------------------
 
 function describePath(ctx, piece, path) {
-  let total = 0, placeholder = false;
+  let total = 0, placeholder = false, option = null;
   const steps = [];
   for (let i = 1; i < path.length; i++) {
     const c = stepCost(ctx, piece, path[i - 1], path[i]);
     total += c.mp;
     placeholder = placeholder || c.placeholder;
+    option = option || c.option;
     steps.push(path[i] + " (" + c.parts.join(", ") + ")");
   }
-  return { total, placeholder, text: steps.join(" > ") };
+  return { total, placeholder, option, text: steps.join(" > ") };
 }
 
 function doMove(ctx, piece, to, data, rule) {
@@ -342,7 +348,7 @@ function doMove(ctx, piece, to, data, rule) {
   piece.moved = true;
   const stop = !!data.enemyZoc[to];
   ctx.trace({ rule: rule || "5.21", table: d.placeholder ? "movement/hex-costs-unpriced" : "movement/hex-costs",
-    cell: { unit: piece.id, from, to, path }, result: d.total,
+    cell: { unit: piece.id, from, to, path }, result: d.total, option: d.option || undefined,
     text: piece.id + " moves " + from + " > " + d.text + " = " + mpText(d.total) + " of " + mpText(allowance(ctx, piece)) + " MP" +
       (piece.unsupplied ? " (halved, unsupplied: 12.32)" : "") +
       (stop ? "; " + to + " is enemy-controlled (by " + ctx.rules.zoc.controllers(to, data.enemy).join(", ") + "): the move ends there (6.0)" : "") });

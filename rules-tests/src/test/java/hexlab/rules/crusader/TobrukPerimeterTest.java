@@ -113,6 +113,26 @@ class TobrukPerimeterTest {
     }
 
     @Test
+    @DisplayName("DG 17.1 a move priced by the dg-fortified-box-minefields hexsides names the option in its trace, so the lab counts the option as used")
+    void dgFortifiedBoxMoveNamesTheOption() {
+        String[] at = {"de-1-8-pz@1605", "br-23-bde@1204"};
+        Game on = Fixtures.start(Fixtures.crusader("option:dg-fortified-box-minefields"), Fixtures.scenario(3, 4, "british", "campaign", false, null, at), 1);
+        JsonNode step = Fixtures.eval(on, "rules.movement.stepCost(ctx.piece('br-23-bde'), '1204', '1105')");
+        assertEquals("dg-fortified-box-minefields", step.path("option").asText(), step.toString());
+        var reach = Fixtures.eval(on, "rules.movement.reachable(ctx.piece('br-23-bde'))");
+        org.junit.jupiter.api.Assumptions.assumeTrue(reach.has("1105"), "1105 is within the unit's allowance");
+        hexlab.kernel.play.Outcome o = on.apply(hexlab.kernel.util.Json.read("{\"do\":\"move\",\"unit\":\"br-23-bde\",\"to\":\"1105\"}"));
+        assertTrue(o.accepted(), String.valueOf(o.refusal()));
+        JsonNode move = o.events().stream().filter(e -> "5.21".equals(e.path("rule").asText())).findFirst().orElseThrow();
+        assertEquals("dg-fortified-box-minefields", move.path("option").asText(), move.toString());
+        assertTrue(move.path("text").asText().contains("added by option dg-fortified-box-minefields"), move.toString());
+        assertTrue(on.usage().path("option:dg-fortified-box-minefields").asInt() >= 1, on.usage().toString());
+        // without the option the same step names none
+        Game off = Fixtures.start(Fixtures.crusader(""), Fixtures.scenario(3, 4, "british", "campaign", false, null, at), 1);
+        assertTrue(Fixtures.eval(off, "rules.movement.stepCost(ctx.piece('br-23-bde'), '1204', '1105')").path("option").isNull());
+    }
+
+    @Test
     @DisplayName("Crusader 17.1 the ring of hexes exactly three from 1003")
     void ring() {
         assertEquals("[\"0702\",\"0703\",\"0704\",\"0705\",\"0801\",\"0805\",\"0901\",\"0906\",\"1006\",\"1101\",\"1106\",\"1201\",\"1205\",\"1302\",\"1303\",\"1304\",\"1305\"]",
