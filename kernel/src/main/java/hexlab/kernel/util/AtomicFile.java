@@ -7,10 +7,20 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /** Writes a whole file or nothing: a temporary file beside the target, then a rename. */
 public final class AtomicFile {
     private AtomicFile() {}
+
+    // a temporary file is created owner-only; the result should read as any new file would
+    private static void readableAsANewFile(Path tmp, Path file) throws IOException {
+        if (!tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) return;
+        Set<PosixFilePermission> perms = Files.exists(file) ? Files.getPosixFilePermissions(file) : PosixFilePermissions.fromString("rw-r--r--");
+        Files.setPosixFilePermissions(tmp, perms);
+    }
 
     public static void write(Path file, String text) {
         Path dir = file.toAbsolutePath().getParent();
@@ -19,6 +29,7 @@ public final class AtomicFile {
             Files.createDirectories(dir);
             tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
             Files.writeString(tmp, text);
+            readableAsANewFile(tmp, file);
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
