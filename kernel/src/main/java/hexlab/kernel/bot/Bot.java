@@ -7,4 +7,10 @@ public interface Bot {
     int choose(Game game, String side);
 
     String name();
+
+    /**
+     * Whether the choice depends on the position alone (a script bot keeps nothing between calls).
+     * When every side's bot does, a position met twice means the game loops for ever.
+     */
+    default boolean choosesFromPositionAlone() { return false; }
 }

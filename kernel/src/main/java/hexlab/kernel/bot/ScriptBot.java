@@ -7,4 +7,8 @@ import hexlab.kernel.rules.Ref;
 public record ScriptBot(String name, Ref ref) implements Bot {
     @Override
     public int choose(Game game, String side) { return game.scriptBotChoice(ref, side); }
+
+    // the bot contract: a script bot keeps nothing between calls and leaves the state as it found it
+    @Override
+    public boolean choosesFromPositionAlone() { return true; }
 }

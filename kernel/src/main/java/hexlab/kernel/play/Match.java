@@ -4,6 +4,7 @@ import hexlab.kernel.bot.Bot;
 import hexlab.kernel.persist.SaveFile;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -12,6 +13,9 @@ import java.util.function.Consumer;
 public final class Match {
     /** A game that would take more actions than this is stopped as an engine error (a loop no rule ends). */
     public static final int MAX_ACTIONS = 2_000_000;
+
+    /** With bots that choose from the position alone, the position is fingerprinted this often to catch a cycle. */
+    public static final int LOOP_CHECK_EVERY = 256;
 
     private Match() {}
 
@@ -22,7 +26,18 @@ public final class Match {
     public static Played play(Game game, Map<String, Bot> bots, boolean checkpoints, Consumer<Game> afterEach) {
         List<SaveFile.Checkpoint> cps = new ArrayList<>();
         if (checkpoints) cps.add(new SaveFile.Checkpoint(0, game.stateHash()));
+        // the same whole state twice, with bots that read only the state, repeats for ever: a
+        // sample every LOOP_CHECK_EVERY actions finds any cycle within its length in samples
+        boolean loopCheck = !bots.isEmpty() && bots.values().stream().allMatch(Bot::choosesFromPositionAlone);
+        Map<String, Integer> seen = new HashMap<>();
         while (!game.over()) {
+            if (loopCheck && game.actionCount() % LOOP_CHECK_EVERY == 0) {
+                Integer before = seen.putIfAbsent(game.stateHash(), game.actionCount());
+                if (before != null) {
+                    throw new EngineError("the bots go round in a loop, so the game would never end (the position after action " + game.actionCount()
+                            + " is the one after action " + before + ", and they choose from the position alone)", game.position());
+                }
+            }
             if (game.actionCount() >= MAX_ACTIONS) throw new EngineError("the game did not end after " + MAX_ACTIONS + " actions", game.position());
             String side = game.toAct();
             Bot bot = bots.get(side);

@@ -136,4 +136,20 @@ class WholeGameTest {
         assertFalse(r.identical());
         assertTrue(r.divergedAt() >= 0, r.reason());
     }
+
+    @Test
+    void botsThatGoRoundInALoopAreStoppedWithTheActionsThatRepeat(@TempDir Path dir) {
+        // a broken toy: units may move again and again, and a script bot always takes the first move
+        Path root = Fixtures.copyToy(dir);
+        String move = Fixtures.read(root, "rules-scripts/toy/move.js").replace("    p.moved = true;\n", "");
+        Fixtures.write(root, "rules-scripts/toy/move.js", move + "\nexport function firstMoveBot(ctx, actions, side) { return 0; }\n");
+        Fixtures.write(root, "tables/toy/system.yaml", Fixtures.read(root, "tables/toy/system.yaml")
+                .replace("  aggressive: combat.aggressiveBot\n", "  aggressive: combat.aggressiveBot\n  first-move: move.firstMoveBot\n"));
+        Kernel broken = new Kernel(root);
+        Variant v = broken.variant("toy", "");
+        Game g = broken.start(v, "meeting", 3);
+        EngineError e = assertThrows(EngineError.class, () -> Match.play(g, Bots.forSides(v.system(), "first-move", 3), false, null));
+        assertTrue(e.getMessage().contains("loop"), e.getMessage());
+        assertTrue(g.actionCount() < 100 * Match.LOOP_CHECK_EVERY, "caught after " + g.actionCount() + " actions");
+    }
 }
