@@ -562,7 +562,10 @@ function attackChoice(ctx, actions, side) {
   const W = combatData(ctx, side);
   const b = ctx.state.combat && ctx.state.combat.build;
   if (!b) {
-    const plan = choosePlan(ctx, W, at({ do: "done" }) !== undefined);
+    let plan = choosePlan(ctx, W, at({ do: "done" }) !== undefined);
+    // a plan the rules would refuse to resolve leads nowhere (build, cancel, build again): start
+    // instead from the attack the rules' own search found to keep every obligation possible
+    if (plan && !resolvable(ctx, W, plan)) plan = witnessPlan(ctx, W, null) || plan;
     if (plan && at({ do: "attack", hex: plan.defHexes[0] }) !== undefined) return at({ do: "attack", hex: plan.defHexes[0] });
     if (at({ do: "done" }) !== undefined) return at({ do: "done" });
     // no plan passes: start on a unit that must be attacked
@@ -577,6 +580,7 @@ function attackChoice(ctx, actions, side) {
     const chosen = choosePlan(ctx, W);
     if (chosen && b.defenders.every((h) => chosen.defHexes.indexOf(h) >= 0) &&
         b.attackers.every((id) => chosen.attackers.some((p) => p.id === id))) plan = chosen;
+    if (!resolvable(ctx, W, plan)) plan = witnessPlan(ctx, W, b) || plan;
   }
   if (plan) {
     for (const h of plan.defHexes) if (b.defenders.indexOf(h) < 0 && at({ do: "add-defender", hex: h }) !== undefined) return at({ do: "add-defender", hex: h });
@@ -602,6 +606,17 @@ function attackChoice(ctx, actions, side) {
   for (let i = 0; i < actions.length; i++) if (actions[i].do === "add-defender") return i;
   for (let i = 0; i < actions.length; i++) if (actions[i].do === "add-barrage") return i;
   return fallback(actions);
+}
+
+// The combat rules' own way through the obligations (combat.witnessAttack) as a plan, if the rules
+// would resolve it and it extends the attack being built (`b`, or none yet); else null.
+function witnessPlan(ctx, W, b) {
+  const w = ctx.rules.combat.witnessAttack ? ctx.rules.combat.witnessAttack() : null;
+  if (!w || !w.defenders.length) return null;
+  if (b && !(b.defenders.every((h) => w.defenders.indexOf(h) >= 0) && b.attackers.every((id) => w.attackers.indexOf(id) >= 0) &&
+      b.barrage.every((id) => w.barrage.indexOf(id) >= 0))) return null;
+  const plan = { defHexes: w.defenders, attackers: w.attackers.map((id) => ctx.piece(id)), barrage: w.barrage.map((id) => ctx.piece(id)), gs: w.gs };
+  return resolvable(ctx, W, plan) ? plan : null;
 }
 
 // For the inspector and tests: the attack the bot would make next for `side` now, or null.

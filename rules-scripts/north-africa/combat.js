@@ -321,6 +321,19 @@ export function obligationsFeasible(ctx) {
   return feasible(ctx, M, problem(ctx, M, null));
 }
 
+// One attack that keeps every other mandatory attack possible (7.11, 7.12, 7.21), as the
+// feasibility search found it: {defenders: [hex], attackers: [id], barrage: [id], gs}, or null
+// when there is no obligation left, none can be met, or the search ran out of budget. A player
+// (or a bot) that cannot see a way through the obligations can start from it.
+export function witnessAttack(ctx) {
+  const M = model(ctx);
+  const out = {};
+  if (feasible(ctx, M, problem(ctx, M, null), out) !== true || !out.step) return null;
+  const hexes = {};
+  for (const e of out.step.defenders) hexes[M.E[e].hex] = true;
+  return { defenders: Object.keys(hexes).sort(), attackers: out.step.attackers.slice().sort(), barrage: out.step.barrage.slice().sort(), gs: out.step.gs };
+}
+
 // For the invariants (checks section): what the end of the last Combat Phase left unmet (empty
 // when every mandatory attack was made, 7.11, 7.12).
 export function unmetAttacks(ctx) {
@@ -360,7 +373,7 @@ function problem(ctx, M, b) {
 
 // Can every obligation of P be met? true, false, or null when the search ran out of budget.
 // The search works on numbers: each unit is numbered in id order, so sorting numbers sorts ids.
-function feasible(ctx, M, P) {
+function feasible(ctx, M, P, out) {
   const rdIds = Object.keys(P.rd).sort();
   const raIds = Object.keys(P.ra).sort();
   if (!rdIds.length && !raIds.length) return true;
@@ -417,9 +430,17 @@ function feasible(ctx, M, P) {
     // the fewest ground support points this group needs (usually none)
     for (let k = 0; k <= Math.max(0, gsLeft); k++) {
       const budget = { n: SEARCH_BUDGET, out: false };
-      const res = solve(env, { ra: g.ra, rd: g.rd, att: g.att, en: g.en, arty: g.arty }, k, new Map(), budget);
+      const step = out && !out.step ? {} : null;
+      const res = solve(env, { ra: g.ra, rd: g.rd, att: g.att, en: g.en, arty: g.arty }, k, new Map(), budget, step);
       if (budget.out) { unknown = true; ok = true; break; }
-      if (res) { ok = true; gsLeft -= k; break; }
+      if (res) {
+        ok = true;
+        gsLeft -= k;
+        // the first attack of the plan the search found, in unit ids
+        if (step && step.step) out.step = { attackers: step.step.attackers.map((n) => ids[n]), defenders: step.step.defenders.map((n) => ids[n]),
+          barrage: step.step.arty.map((n) => ids[n]), gs: step.step.gs };
+        break;
+      }
     }
     if (!ok) return false;
   }
@@ -452,7 +473,7 @@ function subsets(list, mustHave) {
 
 // The obligations of one group: ra (must attack), rd (must be attacked), att (may attack), en
 // (not yet attacked), arty (may barrage), as sorted unit numbers; k ground support points to use.
-function solve(env, S, k, memo, budget) {
+function solve(env, S, k, memo, budget, out) {
   if (!S.ra.length && !S.rd.length) return true;
   if (--budget.n < 0) { budget.out = true; return true; }
   const key = S.ra.join(",") + "|" + S.rd.join(",") + "|" + S.att.join(",") + "|" + S.en.join(",") + "|" + S.arty.join(",") + "|" + k;
@@ -472,7 +493,7 @@ function solve(env, S, k, memo, budget) {
         let rd = S.rd;
         for (const g of group) rd = union(rd, nbOf(g));
         const next = { ra: minus(S.ra, group), rd: minus(rd, D), att: minus(S.att, group), en: minus(S.en, D), arty: S.arty };
-        if (solve(env, next, k, memo, budget)) { ok = true; break; }
+        if (solve(env, next, k, memo, budget)) { ok = true; if (out) out.step = { attackers: group, defenders: D, arty: [], gs: 0 }; break; }
       }
       if (ok) break;
     }
@@ -481,16 +502,23 @@ function solve(env, S, k, memo, budget) {
     const e = S.rd[0];
     for (const r of S.arty) {
       if (!env.inRange.has(r) || !env.inRange.get(r).has(e)) continue;
-      if (solve(env, { ra: S.ra, rd: minus(S.rd, [e]), att: S.att, en: minus(S.en, [e]), arty: minus(S.arty, [r]) }, k, memo, budget)) { ok = true; break; }
+      if (solve(env, { ra: S.ra, rd: minus(S.rd, [e]), att: S.att, en: minus(S.en, [e]), arty: minus(S.arty, [r]) }, k, memo, budget)) {
+        ok = true;
+        if (out) out.step = { attackers: [], defenders: [e], arty: [r], gs: 0 };
+        break;
+      }
     }
-    if (!ok && k > 0) ok = solve(env, { ra: S.ra, rd: minus(S.rd, [e]), att: S.att, en: minus(S.en, [e]), arty: S.arty }, k - 1, memo, budget);
+    if (!ok && k > 0) {
+      ok = solve(env, { ra: S.ra, rd: minus(S.rd, [e]), att: S.att, en: minus(S.en, [e]), arty: S.arty }, k - 1, memo, budget);
+      if (ok && out) out.step = { attackers: [], defenders: [e], arty: [], gs: 1 };
+    }
     if (!ok) {
       for (const b of S.att) {
         const nb = nbOf(b);
         if (nb.indexOf(e) < 0) continue;
         for (const D of subsets(nb, e)) {
           const next = { ra: S.ra, rd: minus(union(S.rd, nb), D), att: minus(S.att, [b]), en: minus(S.en, D), arty: S.arty };
-          if (solve(env, next, k, memo, budget)) { ok = true; break; }
+          if (solve(env, next, k, memo, budget)) { ok = true; if (out) out.step = { attackers: [b], defenders: D, arty: [], gs: 0 }; break; }
         }
         if (ok) break;
       }

@@ -266,6 +266,31 @@ class CombatTest {
     }
 
     @Test
+    @DisplayName("NA 7.11, 7.12, 7.21: the combat rules name one attack that keeps every mandatory attack possible, and it resolves")
+    void witnessAttackKeepsTheObligationsPossible() {
+        // a must attack b1 and b2 together (7.21); a and c must attack b together (7.12)
+        Game two = Fx.start("axis", 1, 0, 0,
+            p("a", "de-2-200-bn", "axis", "2220"),
+            p("b1", "br-14-bde", "british", "2221"), p("b2", "br-23-bde", "british", "2219"));
+        JsonNode w = Fx.eval(two, "rules.combat.witnessAttack()");
+        assertEquals("[\"2219\",\"2221\"]", w.path("defenders").toString(), w.toString());
+        assertEquals("[\"a\"]", w.path("attackers").toString(), w.toString());
+        Fx.act(two, "{'do':'attack','hex':'2219'}");
+        Fx.act(two, "{'do':'add-attacker','unit':'a'}");
+        Fx.act(two, "{'do':'add-defender','hex':'2221'}");
+        assertTrue(Fx.legal(two, "{'do':'resolve'}"));
+        Game both = Fx.start("axis", 1, 0, 0,
+            p("a", "de-2-200-bn", "axis", "2220"), p("c", "de-1-8-pz", "axis", "2222"),
+            p("b", "br-14-bde", "british", "2221"));
+        JsonNode v = Fx.eval(both, "rules.combat.witnessAttack()");
+        assertEquals("[\"a\",\"c\"]", v.path("attackers").toString(), v.toString());
+        assertEquals("[\"2221\"]", v.path("defenders").toString(), v.toString());
+        // nothing left to oblige: no witness
+        Game none = Fx.start("axis", 1, 0, 0, p("a", "de-2-200-bn", "axis", "2220"), p("b", "br-14-bde", "british", "2225"));
+        assertTrue(Fx.eval(none, "rules.combat.witnessAttack()").isNull());
+    }
+
+    @Test
     @DisplayName("NA 7.22, 7.23: units in several hexes combine against one hex; a second defender must touch every attacker")
     void multiUnitAndMultiHex() {
         Game g = Fx.start("axis", 1, 0, 0,
