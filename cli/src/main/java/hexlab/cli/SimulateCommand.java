@@ -109,7 +109,10 @@ final class SimulateCommand implements Runnable {
         w.flush();
     }
 
-    private static String mean(JsonNode m) { return String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", m.get("mean").asDouble(), m.get("low").asDouble(), m.get("high").asDouble()); }
+    private static String mean(JsonNode m) {
+        if (m.get("mean").isNull()) return "n/a";   // no game of the variant finished
+        return String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", m.get("mean").asDouble(), m.get("low").asDouble(), m.get("high").asDouble());
+    }
 
 
 }

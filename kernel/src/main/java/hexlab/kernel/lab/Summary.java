@@ -86,8 +86,8 @@ public final class Summary {
                 ObjectNode d = c.putObject("outcomes");
                 for (String o : outcomes) {
                     Stats.Difference x = Stats.difference(rates.get(base).get(o), rates.get(e.name()).get(o));
-                    d.putObject(o).put("diff", round(x.diff())).put("low", round(x.low())).put("high", round(x.high())).put("p", round(x.p()))
-                            .put("significant", x.p() < 0.05);
+                    ObjectNode one = number(number(number(number(d.putObject(o), "diff", x.diff()), "low", x.low()), "high", x.high()), "p", x.p());
+                    one.put("significant", x.p() < 0.05);
                 }
             }
         }
@@ -95,11 +95,17 @@ public final class Summary {
     }
 
     private static ObjectNode rate(Stats.Rate r) {
-        return Json.object().put("count", r.count()).put("rate", round(r.rate())).put("low", round(r.low())).put("high", round(r.high()));
+        ObjectNode o = Json.object().put("count", r.count());
+        return number(number(number(o, "rate", r.rate()), "low", r.low()), "high", r.high());
     }
 
     private static ObjectNode mean(Stats.Mean m) {
-        return Json.object().put("mean", round(m.mean())).put("low", round(m.low())).put("high", round(m.high())).put("sd", round(m.sd()));
+        return number(number(number(number(Json.object(), "mean", m.mean()), "low", m.low()), "high", m.high()), "sd", m.sd());
+    }
+
+    // JSON has no NaN: a mean or rate over no games is null
+    private static ObjectNode number(ObjectNode o, String field, double x) {
+        return Double.isNaN(x) ? o.putNull(field) : o.put(field, round(x));
     }
 
     /** Four decimals: enough for rates, and stable text for byte-identical output. */

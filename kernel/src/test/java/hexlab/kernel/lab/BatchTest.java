@@ -5,8 +5,10 @@ import hexlab.kernel.Kernel;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -85,5 +87,15 @@ class BatchTest {
         List<GameRecord> r = Batch.run(k, entries, new Batch.Settings("meeting", 12, 5, "aggressive", 1, null), done::set, () -> done.get() >= 3);
         assertEquals(3, r.size());
         for (int i = 0; i < 3; i++) assertEquals(i, r.get(i).game());
+    }
+
+    @Test
+    void aVariantWhoseGamesAllBrokeSummarisesAsJsonWithoutNaN() {
+        GameRecord broken = new GameRecord("base", 0, 1, "error", null, 0, 0, "", Map.of(), Map.of(), "engine error: test", null);
+        var s = Summary.ofLabels(List.of(new Summary.Label("base", null, null)), List.of(broken));
+        String json = hexlab.kernel.util.Json.write(s);
+        assertFalse(json.contains("NaN"), json);
+        assertTrue(s.get("variants").get(0).get("turns").get("mean").isNull(), json);
+        assertEquals(1, s.get("variants").get(0).get("errors").size());
     }
 }
