@@ -96,7 +96,7 @@ public final class Validator {
         }
         for (Variant v : variants) {
             String map = sys.maps().isEmpty() ? null : sys.maps().keySet().iterator().next();
-            try (RulesContext rc = new RulesContext(catalog, v, Boards.load(catalog, sys, map))) {
+            try (RulesContext rc = new RulesContext(catalog, v, Boards.load(catalog, sys, map), false)) {
                 if (v.errata().isEmpty()) checkRefs(sys, rc, out);
             } catch (InputException e) {
                 out.add(problem(e));
@@ -123,25 +123,11 @@ public final class Validator {
     }
 
     private void checkRefs(RuleSystem sys, RulesContext rc, List<Problem> out) {
-        List<Ref> refs = new ArrayList<>();
-        refs.add(sys.setup());
-        if (sys.invariants() != null) refs.add(sys.invariants());
-        refs.addAll(sys.bots().values());
-        refs.addAll(sys.overlays().values());
-        if (sys.metrics() != null) refs.add(sys.metrics());
-        collect(sys.sequence(), refs);
-        for (Ref r : refs) {
+        for (Ref r : sys.refs()) {
             if (!rc.callBoolean("hasExport", r.section(), r.export())) {
                 out.add(new Problem(catalog.display(sys.manifest()), "\"" + r + "\": section " + r.section() + " has no export \"" + r.export()
                         + "\" (exports: " + rc.callString("exportsOf", r.section()) + ")"));
             }
-        }
-    }
-
-    private static void collect(List<Node> nodes, List<Ref> out) {
-        for (Node n : nodes) {
-            for (Ref r : new Ref[] {n.run(), n.decide(), n.when(), n.whileCond(), n.sides(), n.side(), n.available()}) if (r != null) out.add(r);
-            collect(n.children(), out);
         }
     }
 

@@ -30,6 +30,25 @@ public record RuleSystem(String id, String name, String version, String source, 
         return scenarios.stream().filter(s -> s.id().equals(scenarioId)).findFirst();
     }
 
+    /** Every pointer from the manifest into the scripts: setup, invariants, bots, overlays, metrics and the sequence's steps. */
+    public List<Ref> refs() {
+        List<Ref> out = new java.util.ArrayList<>();
+        out.add(setup);
+        if (invariants != null) out.add(invariants);
+        out.addAll(bots.values());
+        out.addAll(overlays.values());
+        if (metrics != null) out.add(metrics);
+        collectRefs(sequence, out);
+        return out;
+    }
+
+    private static void collectRefs(List<Node> nodes, List<Ref> out) {
+        for (Node n : nodes) {
+            for (Ref r : new Ref[] {n.run(), n.decide(), n.when(), n.whileCond(), n.sides(), n.side(), n.available()}) if (r != null) out.add(r);
+            collectRefs(n.children(), out);
+        }
+    }
+
     /** Every node of the sequence by id, for frames that name their node. */
     public Map<String, Node> nodesById() {
         Map<String, Node> out = new HashMap<>();

@@ -48,7 +48,10 @@ public final class RulesContext implements AutoCloseable {
     volatile long callStarted;       // System.nanoTime() of the call in progress, 0 when idle
     volatile boolean timedOut;
 
-    public RulesContext(Catalog catalog, Variant variant, HexMap map) {
+    public RulesContext(Catalog catalog, Variant variant, HexMap map) { this(catalog, variant, map, true); }
+
+    /** @param checkExports whether a manifest pointer to a missing export stops the load (the validator lists them all instead) */
+    public RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports) {
         this.variant = variant;
         this.map = map;
         this.bridge = new HostBridge(map == null ? null : new MapBoard(map));
@@ -77,11 +80,38 @@ public final class RulesContext implements AutoCloseable {
                 k.getMember("override").execute(p.section(), p.export(), ns, p.export());
             }
             k.getMember("bindAll").execute();
+            if (checkExports) requireExports(catalog, variant.system());
             Watchdog.watch(this);
         } catch (PolyglotException e) {
             close();
             throw Errors.rule(e, "loading the rules of " + variant.id());
         }
+    }
+
+    /**
+     * Every manifest pointer names an export its section has: a misspelt one is a clear error at
+     * load (the manifest and the line that names it), not a failure in mid-game.
+     */
+    private void requireExports(Catalog catalog, hexlab.kernel.rules.RuleSystem sys) {
+        for (hexlab.kernel.rules.Ref r : sys.refs()) {
+            if (k.getMember("hasExport").execute(r.section(), r.export()).asBoolean()) continue;
+            String exports = k.getMember("exportsOf").execute(r.section()).asString();
+            int line = lineNaming(sys.manifest(), r.toString());
+            close();
+            throw new hexlab.kernel.error.InputException(catalog.display(sys.manifest()), line, line > 0 ? 1 : 0, "\"" + r + "\": section " + r.section()
+                    + (exports.isEmpty() ? " has no script or no exports" : " has no export \"" + r.export() + "\" (exports: " + exports + ")"));
+        }
+    }
+
+    // the first line of the manifest that names the pointer (an extending system's may name it in its parent's)
+    private static int lineNaming(java.nio.file.Path manifest, String ref) {
+        try {
+            java.util.List<String> lines = java.nio.file.Files.readAllLines(manifest);
+            for (int i = 0; i < lines.size(); i++) if (lines.get(i).matches(".*(^|[^A-Za-z0-9_.-])" + java.util.regex.Pattern.quote(ref) + "([^A-Za-z0-9_]|$).*")) return i + 1;
+        } catch (java.io.IOException | RuntimeException e) {
+            // the message still names the manifest and the pointer
+        }
+        return 0;
     }
 
     public Variant variant() { return variant; }

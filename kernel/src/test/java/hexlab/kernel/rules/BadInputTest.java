@@ -99,6 +99,15 @@ class BadInputTest {
     }
 
     @Test
+    void playingASystemThatNamesAMissingExportStopsAtLoadWithTheManifestLine() {
+        Kernel k = broken("tables/toy/system.yaml", "run: chits.fillCup", "run: chits.fillCups");
+        InputException e = assertThrows(InputException.class, () -> k.start(k.variant("toy", ""), "meeting", 1));
+        assertTrue(e.describe().startsWith("tables/toy/system.yaml:"), e.describe());
+        assertTrue(e.line() > 0, e.describe());
+        assertTrue(e.getMessage().contains("\"chits.fillCups\": section chits has no export \"fillCups\" (exports: "), e.getMessage());
+    }
+
+    @Test
     void theToySystemValidatesClean() {
         assertEquals(List.of(), new Validator(Fixtures.toy().catalog()).validate(null));
     }
