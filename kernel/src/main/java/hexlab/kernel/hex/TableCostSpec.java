@@ -13,8 +13,8 @@ import java.util.Map;
  *   road: {replace: 0.5}       # crossing costs this instead of the terrain (lowest of several)
  *   river: {add: 2}            # crossing costs this much more
  *   cliff: {block: true, unless: [road]}   # prohibited unless a listed feature shares the hexside
- * enterAdd: {"0203": 1}        # extra to enter the hex
- * leaveAdd: {"0202": 1}        # extra to leave the hex
+ * enterAdd: {"0203": 1}        # extra to enter the hex; or a list, one number per hex in map order
+ * leaveAdd: {"0202": 1}        # extra to leave the hex; the same two forms
  * sideAdd: {"0202/0203": 2}    # extra to cross that hexside, either way
  * blocked: ["0505"]            # may not be entered (a list, or one string of ids)
  * stop: ["0606"]               # entering units stop there
@@ -75,12 +75,8 @@ final class TableCostSpec {
                 throw new IllegalArgumentException(where + "/unless: needs block: true");
             }
         }
-        for (Map.Entry<?, ?> e : mapping(spec.get("enterAdd"), "enterAdd").entrySet()) {
-            cost.enterAdd(hex(map, String.valueOf(e.getKey()), "enterAdd"), number(e.getValue(), "enterAdd/" + e.getKey()));
-        }
-        for (Map.Entry<?, ?> e : mapping(spec.get("leaveAdd"), "leaveAdd").entrySet()) {
-            cost.leaveAdd(hex(map, String.valueOf(e.getKey()), "leaveAdd"), number(e.getValue(), "leaveAdd/" + e.getKey()));
-        }
+        perHex(map, spec.get("enterAdd"), "enterAdd", cost::enterAdd);
+        perHex(map, spec.get("leaveAdd"), "leaveAdd", cost::leaveAdd);
         for (Map.Entry<?, ?> e : mapping(spec.get("sideAdd"), "sideAdd").entrySet()) {
             String key = String.valueOf(e.getKey());
             String[] ab = key.split("/");
@@ -91,6 +87,25 @@ final class TableCostSpec {
         for (String id : words(spec.get("stop"), "stop")) cost.stop(hex(map, id, "stop"));
         for (String id : words(spec.get("noEnd"), "noEnd")) cost.noEnd(hex(map, id, "noEnd"));
         return cost;
+    }
+
+    private interface HexExtra { void add(int idx, double extra); }
+
+    /** A per-hex extra: {hex id: number}, or a list of numbers, one per hex in the map's order (0 = none). */
+    private static void perHex(HexMap map, Object value, String key, HexExtra out) {
+        if (value instanceof List<?> list) {
+            if (list.size() != map.size()) {
+                throw new IllegalArgumentException(key + ": a list needs one number per hex of map " + map.name() + " (" + map.size() + "), found " + list.size());
+            }
+            for (int i = 0; i < list.size(); i++) {
+                double v = number(list.get(i), key + "[" + i + "]");
+                if (v != 0) out.add(i, v);
+            }
+            return;
+        }
+        for (Map.Entry<?, ?> e : mapping(value, key).entrySet()) {
+            out.add(hex(map, String.valueOf(e.getKey()), key), number(e.getValue(), key + "/" + e.getKey()));
+        }
     }
 
     private static Map<?, ?> mapping(Object value, String key) {

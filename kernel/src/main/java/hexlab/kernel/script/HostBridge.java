@@ -19,6 +19,11 @@ public final class HostBridge {
     public interface Board {
         String reach(String from, double budget, String specJson);
         String path(String from, String to, double budget, String specJson);
+        /** Compiles a cost model once; searches then name it by the id returned. */
+        int define(String specJson);
+        /** As {@link #reach} with a defined model; null if the model was dropped (define it again). */
+        String reachWith(String from, double budget, int model);
+        String pathWith(String from, String to, double budget, int model);
         boolean los(String from, String to, String blockingJson);
         String line(String from, String to);
     }
@@ -46,6 +51,12 @@ public final class HostBridge {
     @HostAccess.Export public String reach(String from, double budget, String specJson) { return requireBoard().reach(from, budget, specJson); }
 
     @HostAccess.Export public String path(String from, String to, double budget, String specJson) { return requireBoard().path(from, to, budget, specJson); }
+
+    @HostAccess.Export public int define(String specJson) { return requireBoard().define(specJson); }
+
+    @HostAccess.Export public String reachWith(String from, double budget, int model) { return requireBoard().reachWith(from, budget, model); }
+
+    @HostAccess.Export public String pathWith(String from, String to, double budget, int model) { return requireBoard().pathWith(from, to, budget, model); }
 
     @HostAccess.Export public boolean los(String from, String to, String blockingJson) { return requireBoard().los(from, to, blockingJson); }
 

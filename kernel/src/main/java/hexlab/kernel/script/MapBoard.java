@@ -21,6 +21,7 @@ import java.util.Set;
  */
 final class MapBoard implements HostBridge.Board {
     private static final int SPEC_CACHE = 64;
+    private static final int MODELS = 256;
 
     private final HexMap map;
     // cost models compiled from their JSON; a movement phase asks many times with the same one
@@ -28,6 +29,12 @@ final class MapBoard implements HostBridge.Board {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, TableCost> e) { return size() > SPEC_CACHE; }
     };
+    // cost models the scripts defined once and search with by id (the least recently used go first)
+    private final Map<Integer, TableCost> models = new LinkedHashMap<>(MODELS, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, TableCost> e) { return size() > MODELS; }
+    };
+    private int nextModel;
 
     MapBoard(HexMap map) { this.map = map; }
 
@@ -49,7 +56,10 @@ final class MapBoard implements HostBridge.Board {
 
     @Override
     public String reach(String from, double budget, String specJson) {
-        PathSearch.Reach r = PathSearch.reach(map, idx(from), budget, cost(specJson));
+        return write(PathSearch.reach(map, idx(from), budget, cost(specJson)));
+    }
+
+    private String write(PathSearch.Reach r) {
         StringBuilder sb = new StringBuilder(1024).append('{');
         boolean first = true;
         for (int i : r.reachable()) {
@@ -61,9 +71,32 @@ final class MapBoard implements HostBridge.Board {
     }
 
     @Override
+    public int define(String specJson) {
+        @SuppressWarnings("unchecked") Map<String, Object> spec = Json.MAPPER.convertValue(Json.read(specJson), Map.class);
+        TableCost c = TableCost.fromSpec(map, spec);
+        int id = nextModel++;
+        models.put(id, c);
+        return id;
+    }
+
+    @Override
+    public String reachWith(String from, double budget, int model) {
+        TableCost c = models.get(model);
+        return c == null ? null : write(PathSearch.reach(map, idx(from), budget, c));
+    }
+
+    @Override
+    public String pathWith(String from, String to, double budget, int model) {
+        TableCost c = models.get(model);
+        return c == null ? null : ids(PathSearch.reach(map, idx(from), budget, c).path(idx(to)));
+    }
+
+    @Override
     public String path(String from, String to, double budget, String specJson) {
-        PathSearch.Reach r = PathSearch.reach(map, idx(from), budget, cost(specJson));
-        int[] p = r.path(idx(to));
+        return ids(PathSearch.reach(map, idx(from), budget, cost(specJson)).path(idx(to)));
+    }
+
+    private String ids(int[] p) {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < p.length; i++) sb.append(i == 0 ? "" : ",").append('"').append(map.id(p[i])).append('"');
         return sb.append(']').toString();

@@ -8,7 +8,8 @@
   function deepFreeze(o) {
     if (o && typeof o === "object" && !Object.isFrozen(o)) {
       Object.freeze(o);
-      for (const k of Object.keys(o)) deepFreeze(o[k]);
+      if (Array.isArray(o)) { for (let i = 0; i < o.length; i++) if (o[i] && typeof o[i] === "object") deepFreeze(o[i]); }
+      else for (const k of Object.keys(o)) deepFreeze(o[k]);
     }
     return o;
   }
@@ -30,6 +31,25 @@
   // ---- the map: static arrays handed over once, geometry answered here ------------------------
   const M = boot.map;
   const mapApi = M ? makeMap(M) : null;
+
+  // spec object -> {json, id}: the kernel's compiled cost model of a search spec
+  const models = new WeakMap();
+  const noSpec = Object.freeze({});
+  function withModel(spec, search) {
+    const key = spec && typeof spec === "object" ? spec : noSpec;
+    let c = models.get(key);
+    if (c === undefined) {
+      c = { json: JSON.stringify(key), id: -1 };
+      deepFreeze(key);
+      models.set(key, c);
+    }
+    if (c.id >= 0) {
+      const r = search(c.id);
+      if (r !== null) return r;
+    }
+    c.id = host.define(c.json);             // first use, or the kernel dropped a model unused for long
+    return search(c.id);
+  }
 
   function makeMap(m) {
     const index = new Map();
@@ -61,6 +81,8 @@
       index: idx,
       neighbors: (id) => neighborCache[idx(id)],
       neighbor: (id, dir) => { const j = nb[idx(id) * 6 + dir]; return j < 0 ? null : m.ids[j]; },
+      // by index, for loops over the whole map: the index of the neighbour in direction dir, or -1
+      neighborIndex: (i, dir) => nb[i * 6 + dir],
       direction: dirBetween,
       adjacent: (a, b) => dirBetween(a, b) >= 0,
       distance: (a, b) => {
@@ -99,9 +121,10 @@
         }
         return out;
       },
-      // path search runs in Java: one call per search, the cost model given as data
-      reach: (from, budget, spec) => JSON.parse(host.reach(from, budget, JSON.stringify(spec || {}))),
-      path: (from, to, budget, spec) => JSON.parse(host.path(from, to, budget, JSON.stringify(spec || {}))),
+      // path search runs in Java: one call per search, the cost model given as data. A spec object
+      // is compiled once, at its first search, and frozen then (a changed cost is a new object).
+      reach: (from, budget, spec) => JSON.parse(withModel(spec, (id) => host.reachWith(from, budget, id))),
+      path: (from, to, budget, spec) => JSON.parse(withModel(spec, (id) => host.pathWith(from, to, budget, id))),
       lineOfSight: (a, b, blocking) => host.los(a, b, JSON.stringify(blocking || [])),
       line: (a, b) => JSON.parse(host.line(a, b)),
     };
@@ -117,10 +140,23 @@
   // state may change: cleared, and off, while a step runs or an action applies.
   let memo = new Map();
   let memoOn = true;
+  const statics = new Map();    // ctx.once: derived from the tables and the map, kept for the context
+  let byHex = null;             // hex -> pieces there, in state order: built once per position, like memo
+  function forget() { memo = new Map(); byHex = null; }
   function mutating(f) {
-    memo = new Map();
+    forget();
     memoOn = false;
-    try { return f(); } finally { memo = new Map(); memoOn = true; }
+    try { return f(); } finally { forget(); memoOn = true; }
+  }
+  function piecesByHex() {
+    if (byHex) return byHex;
+    const m = new Map();
+    for (const p of Object.values(G.pieces || {})) {
+      if (p.hex === undefined || p.hex === null) continue;
+      const l = m.get(p.hex);
+      if (l) l.push(p); else m.set(p.hex, [p]);
+    }
+    return (byHex = m);
   }
 
   function count(key) { usage[key] = (usage[key] || 0) + 1; }
@@ -176,6 +212,15 @@
       if (v === undefined) { v = compute(); memo.set(k, v); }
       return v;
     },
+    // once(key, compute): compute(), kept under this section's key for as long as the rules context
+    // lives. Only for what the tables and the map alone decide (they never change in a context):
+    // never for anything read from the state.
+    once(key, compute) {
+      const k = this.section + "\u0000" + key;
+      let v = statics.get(k);
+      if (v === undefined) { v = compute(); statics.set(k, v); }
+      return v;
+    },
     trace(entry) {
       const e = Object.assign({ section: this.section + "@" + this.version }, entry);
       if (G) e.turn = G.turn;
@@ -207,7 +252,11 @@
     piece(id) { return G.pieces[id]; },
     // Object.values keeps the state's key order and is far cheaper than a for-in walk here
     pieces(filter) { const out = []; for (const p of Object.values(G.pieces || {})) { if (!filter || filter(p)) out.push(p); } return out; },
-    piecesAt(hex) { const out = []; for (const p of Object.values(G.pieces || {})) { if (p.hex === hex) out.push(p); } return out; },
+    // while the position stands, answered from an index built once; a fresh array either way
+    piecesAt(hex) {
+      if (memoOn) { const l = piecesByHex().get(hex); return l ? l.slice() : []; }
+      const out = []; for (const p of Object.values(G.pieces || {})) { if (p.hex === hex) out.push(p); } return out;
+    },
     canon,
   };
   Object.freeze(base);
@@ -280,8 +329,8 @@
       current = null;
       mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), deepFreeze(JSON.parse(scenarioJson))));
     },
-    setTurn(t) { memo = new Map(); G.turn = t; },
-    setActive(side) { memo = new Map(); G.active = side; },
+    setTurn(t) { forget(); G.turn = t; },
+    setActive(side) { forget(); G.active = side; },
     run(sec, name) { current = null; mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)))); },
     test(sec, name, argJson) { return !!fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)); },
     call(sec, name, argJson) {
@@ -349,7 +398,7 @@
     },
 
     snapshot() { return JSON.stringify(G); },
-    restore(json) { G = JSON.parse(json); current = null; memo = new Map(); },
+    restore(json) { G = JSON.parse(json); current = null; forget(); },
     drain() { const out = JSON.stringify(traceBuf); traceBuf = []; return out; },
     clearTrace() { traceBuf = []; },
     traceSize() { return traceBuf.length; },
