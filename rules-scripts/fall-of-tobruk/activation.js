@@ -55,9 +55,10 @@ function formationsOf(p) {
   return p.brigade ? [p.formation, p.brigade] : [p.formation];
 }
 
+// formationsOf(p) meets `formations` (asked for every piece: no array made)
 function belongsTo(p, formations) {
-  for (const f of formationsOf(p)) if (formations.indexOf(f) >= 0) return true;
-  return false;
+  if (p.attached) return formations.indexOf(p.attached) >= 0;
+  return formations.indexOf(p.formation) >= 0 || (!!p.brigade && formations.indexOf(p.brigade) >= 0);
 }
 
 // markerOf(formation): the AM that activates a formation (B.121), or null.
@@ -277,8 +278,10 @@ export function stackKey(ctx, piece) {
   return "off-map:" + piece.side + ":" + (piece.entry && piece.entry.length ? piece.entry.join("+") : "edge");
 }
 
-// The stacks of a side's pieces in play, by stackKey (one pass over the pieces).
-function stacksOf(ctx, side) {
+// The stacks of a side's pieces in play, by stackKey (one pass over the pieces, once a position).
+function stacksOf(ctx, side) { return ctx.memo("stacks " + side, () => stacksNow(ctx, side)); }
+
+function stacksNow(ctx, side) {
   const out = {};
   for (const p of ctx.pieces((q) => q.side === side && inPlay(ctx, q)).sort(byId)) {
     const k = stackKey(ctx, p);
@@ -321,8 +324,10 @@ function inRange(ctx, hex, posts) {
 
 function no(rule, reason) { return { ok: false, cost: null, reason, rule }; }
 
-// The judgement for one piece, given its stack and the AF's command posts.
-function judge(ctx, a, p, stack, posts, opts) {
+// The judgement for one piece, given its stack and the AF's command posts. `per`: what the
+// stack's pieces share (command range, AP cost), worked out for the first piece that needs it.
+function judge(ctx, a, p, stack, posts, opts, per) {
+  per = per || {};
   if (p.side !== a.side) return no("7.1", p.id + " is not a unit of the active side (" + a.side + ")");
   if (!inPlay(ctx, p)) return no("5.11", p.id + " is not in play (" + p.at + ")");
   if (p.opsComplete) return no("7.21", p.id + " carries an Operations Complete marker");
@@ -331,11 +336,13 @@ function judge(ctx, a, p, stack, posts, opts) {
     if (!own) return no("16.42", p.id + " is not of " + a.marker + ": only the seven chosen formations act in the turning movement");
     return { ok: true, cost: 0, belongs: true, rule: "16.42", reason: null };
   }
-  if (p.at === "map" && !inRange(ctx, p.hex, posts)) {
+  if (p.at === "map" && per.inRange === undefined) per.inRange = inRange(ctx, p.hex, posts);
+  if (p.at === "map" && !per.inRange) {
     return no("7.12", p.id + " in " + p.hex + " is beyond the " + posts.range + "-hex command range of " +
       (posts.hexes.length ? a.marker + "'s HQ (" + posts.hexes.join(", ") + ")" : a.marker + ", whose HQ is not on the map"));
   }
-  const cost = p.activated ? 0 : stackCost(ctx, stack, a.formations);
+  if (!p.activated && per.cost === undefined) per.cost = stackCost(ctx, stack, a.formations);
+  const cost = p.activated ? 0 : per.cost;
   if (opts && opts.free) return { ok: true, cost: 0, belongs: own, rule: "7.22", reason: null };
   const left = a.ap === null ? Infinity : a.ap - a.apSpent;
   if (cost > left) return no("7.21", p.id + "'s stack needs " + plural(cost, "AP") + " and " + a.marker + " has " + left + " left");
@@ -358,19 +365,24 @@ export function eligible(ctx, piece, opts) {
   return judge(ctx, a, piece, stack, commandPosts(ctx, a), opts);
 }
 
-// eligibleAll({free}?): eligible() for every piece of the active side in play, {id: result}, in
-// one pass (for impulses that list their candidates).
+// eligibleAll({free}?): eligible() for every piece of the active side in play, a Map id -> result,
+// in one pass (for impulses that list their candidates). Read it, never change it.
 export function eligibleAll(ctx, opts) {
-  return ctx.memo("eligibleAll " + JSON.stringify(opts || {}), () => eligibleAllNow(ctx, opts));
+  const free = !!(opts && opts.free);
+  return ctx.memo(free ? "eligibleAll free" : "eligibleAll", () => eligibleAllNow(ctx, free));
 }
 
-function eligibleAllNow(ctx, opts) {
+function eligibleAllNow(ctx, free) {
   const a = ctx.state.activation;
-  const out = {};
+  const out = new Map();
   if (!a) return out;
   const posts = commandPosts(ctx, a);
   const stacks = stacksOf(ctx, a.side);
-  for (const k of Object.keys(stacks).sort()) for (const p of stacks[k]) out[p.id] = judge(ctx, a, p, stacks[k], posts, opts);
+  const opts = free ? { free: true } : null;
+  for (const k of Object.keys(stacks).sort()) {
+    const per = {};
+    for (const p of stacks[k]) out.set(p.id, judge(ctx, a, p, stacks[k], posts, opts, per));
+  }
   return out;
 }
 

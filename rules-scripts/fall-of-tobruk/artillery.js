@@ -71,7 +71,7 @@ export function mayFire(ctx, piece, all) {
 // without an activation section any unit of the active side may fire. `all`: eligibleAll's
 // answer, worked out once for many pieces.
 function eligible(ctx, piece, all) {
-  if (all && all[piece.id]) return all[piece.id];
+  if (all && all.has(piece.id)) return all.get(piece.id);
   const act = ctx.rules.activation;
   if (!act || typeof act.eligible !== "function") return { ok: true, cost: 0 };
   return act.eligible(piece, { free: true }) || { ok: false, rule: "7.21", reason: piece.id + " may not be activated now" };
@@ -114,26 +114,26 @@ export function targets(ctx) {
   const list = firers(ctx);
   if (list.length === 0) return [];
   const side = list[0].side;
-  const enemyAt = {}, groupsAt = {};
-  for (const id in ctx.state.pieces) {
-    const q = ctx.state.pieces[id];
+  const enemyAt = new Set(), groupsAt = new Map();
+  for (const q of Object.values(ctx.state.pieces)) {
     if (!onMap(q)) continue;
-    if (q.side !== side) enemyAt[q.hex] = true;
-    else (groupsAt[q.hex] = groupsAt[q.hex] || {})[nationality(ctx, q)] = true;
+    if (q.side !== side) { enemyAt.add(q.hex); continue; }
+    const g = groupsAt.get(q.hex), n = nationality(ctx, q);
+    if (!g) groupsAt.set(q.hex, [n]); else if (g.indexOf(n) < 0) g.push(n);
   }
-  const spotted = {};                                   // group -> {hex: true}
-  for (const h of Object.keys(groupsAt)) {
+  const spotted = new Map();                            // group -> Set of hexes
+  for (const [h, groups] of groupsAt) {
     for (const n of ctx.map.neighbors(h)) {
-      if (!enemyAt[n]) continue;
-      for (const g of Object.keys(groupsAt[h])) (spotted[g] = spotted[g] || {})[n] = true;
+      if (!enemyAt.has(n)) continue;
+      for (const g of groups) { const s = spotted.get(g); if (s) s.add(n); else spotted.set(g, new Set([n])); }
     }
   }
-  const out = {};
+  const out = new Set();
   for (const p of list) {
-    const s = spotted[nationality(ctx, p)] || {};
-    for (const h of Object.keys(s)) if (!out[h] && ctx.map.range(p.hex, h) <= (p.br || 0)) out[h] = true;
+    const s = spotted.get(nationality(ctx, p));
+    if (s) for (const h of s) if (!out.has(h) && ctx.map.range(p.hex, h) <= (p.br || 0)) out.add(h);
   }
-  return Object.keys(out).sort();
+  return Array.from(out).sort();
 }
 
 // The activation's `available` for "artillery": one more Artillery Impulse is possible.

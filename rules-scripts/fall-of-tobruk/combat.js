@@ -137,6 +137,14 @@ function zocLevel(ctx, hex, side) {
   return f ? f(hex, side) || 0 : 0;
 }
 
+// zocLevel for many hexes: the ZOC section's whole-map answer, looked up (loops over every unit).
+function zocLookup(ctx, side) {
+  const f = call(ctx, "zoc", "levels");
+  if (!f) return (hex) => zocLevel(ctx, hex, side);
+  const z = f(side);
+  return (hex) => z[ctx.map.index(hex)] || 0;
+}
+
 // 4.1: the ZOC the stack in `from` alone projects into the adjacent hex `into` (zoc.sources).
 function projects(ctx, from, into, side) {
   const f = call(ctx, "zoc", "sources");
@@ -1379,17 +1387,15 @@ function activationSide(ctx) {
   return (a && a.side) || ctx.active;
 }
 
+// The hexes holding units of `side`'s enemy, a Set.
 function enemyHexes(ctx, side) {
-  const out = {};
-  for (const id of Object.keys(ctx.state.pieces).sort()) {
-    const p = ctx.state.pieces[id];
-    if (onMap(p) && p.side !== side) out[p.hex] = true;
-  }
+  const out = new Set();
+  for (const p of Object.values(ctx.state.pieces)) if (onMap(p) && p.side !== side) out.add(p.hex);
   return out;
 }
 
 function nextToEnemy(ctx, p, foeAt) {
-  for (const h of ctx.map.neighbors(p.hex)) if (foeAt[h]) return true;
+  for (const h of ctx.map.neighbors(p.hex)) if (foeAt.has(h)) return true;
   return false;
 }
 
@@ -1413,7 +1419,7 @@ function refuseAttacker(ctx, imp, p, judged) {
   }
   const e = call(ctx, "activation", "eligible");
   if (e) {
-    const r = judged && judged[p.id] ? judged[p.id] : e(p);
+    const r = judged && judged.has(p.id) ? judged.get(p.id) : e(p);
     if (r && r.ok === false) return { rule: r.rule || "7.21", reason: r.reason || p.id + " cannot be activated" };
   }
   return null;
@@ -1443,7 +1449,7 @@ function owed(ctx, imp) {
   const units = [];
   const hexes = [];
   const list = imp.forced ? (imp.pool || []).map((id) => ctx.piece(id)).filter(onMap)
-    : Object.keys(ctx.state.pieces).sort().map((id) => ctx.state.pieces[id]).filter((p) => onMap(p) && p.side === imp.side && activatedNow(ctx, p) && mustAttack(ctx, p, foe));
+    : mustAttackAmong(ctx, Object.keys(ctx.state.pieces).sort().map((id) => ctx.state.pieces[id]).filter((p) => onMap(p) && p.side === imp.side && activatedNow(ctx, p)), foe);
   for (const p of list) {
     if (!imp.forced && refuseAttacker(ctx, { side: imp.side, forced: false, combats: [] }, p)) continue;
     units.push(p.id);
@@ -1457,10 +1463,18 @@ function owed(ctx, imp) {
 }
 
 // 4.12, 11.0, 13.4: a unit in an enemy HZOC, able to attack, not in a Box, not yet in combat.
-function mustAttack(ctx, p, foe) {
+// `z`: zocLookup(foe), when many units are asked.
+function mustAttack(ctx, p, foe, z) {
   if (p.fought || p.opsComplete || p.hq || p.artillery || !canFight(ctx, p)) return false;
   if (inBox(ctx, p.hex)) return false;
-  return zocLevel(ctx, p.hex, foe) >= 2;
+  return (z ? z(p.hex) : zocLevel(ctx, p.hex, foe)) >= 2;
+}
+
+// The units of `list` that must attack (mustAttack), the enemy ZOC looked up once.
+function mustAttackAmong(ctx, list, foe) {
+  if (!list.length) return list;
+  const z = zocLookup(ctx, foe);
+  return list.filter((p) => mustAttack(ctx, p, foe, z));
 }
 
 function apLeft(ctx) {
@@ -1527,7 +1541,7 @@ function buildActions(ctx, imp) {
   if (!last || last.attackers.length) {
     const foeAt = enemyHexes(ctx, imp.side);
     const hs = {};
-    for (const p of cand) for (const h of ctx.map.neighbors(p.hex)) if (foeAt[h] && !imp.combats.some((c) => c.hex === h)) hs[h] = true;
+    for (const p of cand) for (const h of ctx.map.neighbors(p.hex)) if (foeAt.has(h) && !imp.combats.some((c) => c.hex === h)) hs[h] = true;
     for (const h of Object.keys(hs).sort()) out.push({ do: "attack", hex: h });
   }
   if (imp.combats.length && !resolveRefusal(ctx, imp)) out.push({ do: "resolve" });
@@ -1661,9 +1675,10 @@ export function beginActivation(ctx) {
   if (!a) return;
   const foe = enemyOf(ctx, a.side || ctx.active);
   const list = [];
+  const z = zocLookup(ctx, foe);
   for (const id of Object.keys(ctx.state.pieces).sort()) {
     const p = ctx.state.pieces[id];
-    if (onMap(p) && p.side !== foe && drawn(ctx, p) && zocLevel(ctx, p.hex, foe) >= 2) list.push(id);
+    if (onMap(p) && p.side !== foe && drawn(ctx, p) && z(p.hex) >= 2) list.push(id);
   }
   W(ctx).began = { key: activationKey(ctx), ids: list };
 }
@@ -1679,9 +1694,10 @@ export function forcedUnits(ctx) {
   const b = C(ctx).began;
   const snap = b && b.key === activationKey(ctx) ? b.ids : null;
   const out = [];
+  const z = zocLookup(ctx, foe);
   for (const id of Object.keys(ctx.state.pieces).sort()) {
     const p = ctx.state.pieces[id];
-    if (!onMap(p) || p.side !== side || !mustAttack(ctx, p, foe)) continue;
+    if (!onMap(p) || p.side !== side || !mustAttack(ctx, p, foe, z)) continue;
     if (activatedNow(ctx, p)) out.push(id);
     else if (drawn(ctx, p) && (!snap || snap.indexOf(id) >= 0)) out.push(id);
   }

@@ -226,12 +226,12 @@ export function reachWith(ctx, from, budget, spec, crossingsFrom, ignore) {
 // and the cheapest goes first, as in Dijkstra's search: each far hex is searched from once.
 function searchWith(ctx, from, budget, spec, crossingsFrom, ignore) {
   const all = ctx.map.reach(from, budget, spec);
-  const sets = specSets(spec);
+  const sets = specSets(ctx, spec);
   const via = {}, pending = [];
   all[from] = 0;
   const scan = (hexes) => {
     for (const x of hexes) {
-      if (x !== from && sets.stop[x]) continue;
+      if (x !== from && sets.stop.has(x)) continue;
       for (const c of crossingsFrom(x) || []) {
         const cost = all[x] + stepCost(ctx, spec, sets, x, c.to, ignore || []) + (c.extra || 0);
         if (cost <= budget + 1e-9 && (all[c.to] === undefined || cost < all[c.to] - 1e-9)) pending.push({ cost, x, to: c.to });
@@ -247,7 +247,7 @@ function searchWith(ctx, from, budget, spec, crossingsFrom, ignore) {
     }
     const e = pending.splice(k, 1)[0];
     if (all[e.to] !== undefined && all[e.to] <= e.cost + 1e-9) continue;
-    const more = sets.stop[e.to] ? {} : ctx.map.reach(e.to, budget - e.cost, spec);
+    const more = sets.stop.has(e.to) ? {} : ctx.map.reach(e.to, budget - e.cost, spec);
     more[e.to] = 0;
     const improved = [];
     for (const h of Object.keys(more)) {
@@ -257,28 +257,34 @@ function searchWith(ctx, from, budget, spec, crossingsFrom, ignore) {
     scan(improved.sort());
   }
   const best = {};
-  for (const h of Object.keys(all)) if (h !== from && !sets.noEnd[h]) best[h] = all[h];
+  for (const h of Object.keys(all)) if (h !== from && !sets.noEnd.has(h)) best[h] = all[h];
   return { best, all, via };
 }
 
 function asSet(list) {
-  const out = {};
   const l = typeof list === "string" ? list.split(/\s+/) : list || [];
-  for (const h of l) if (h) out[h] = true;
-  return out;
+  return new Set(l.filter((h) => h));
 }
 
-function specSets(spec) {
+// A per-hex extra of a spec as a lookup by hex id: the kernel takes {hex: n} or one number per
+// hex in map order.
+function perHex(ctx, v) {
+  if (!v) return () => 0;
+  if (Array.isArray(v)) return (h) => v[ctx.map.index(h)] || 0;
+  return (h) => v[h] || 0;
+}
+
+function specSets(ctx, spec) {
   return { blocked: asSet(spec.blocked), stop: asSet(spec.stop), noEnd: asSet(spec.noEnd),
-    enterAdd: spec.enterAdd || {}, leaveAdd: spec.leaveAdd || {} };
+    enterAdd: perHex(ctx, spec.enterAdd), leaveAdd: perHex(ctx, spec.leaveAdd) };
 }
 
 // The cost of one step x -> y under `spec`, as the kernel's search counts it (terrain or the
 // lowest replacing hexside feature, plus hexside adds, plus the hexes' extras), leaving out the
 // hexside features in `ignore`. Infinity when prohibited.
 export function stepCost(ctx, spec, sets, x, y, ignore) {
-  const s = sets || specSets(spec);
-  if (s.blocked[y]) return Infinity;
+  const s = sets || specSets(ctx, spec);
+  if (s.blocked.has(y)) return Infinity;
   const t = spec.terrain ? spec.terrain[ctx.map.terrain(y)] : undefined;
   let cost = t === undefined || t === "prohibited" ? Infinity : t;
   const feats = ctx.map.hexside(x, y).filter((f) => (ignore || []).indexOf(f) < 0);
@@ -292,7 +298,7 @@ export function stepCost(ctx, spec, sets, x, y, ignore) {
     if (r.add !== undefined) add += r.add;
   }
   if (replace !== Infinity) cost = replace;
-  return cost + add + (s.enterAdd[y] || 0) + (s.leaveAdd[x] || 0);
+  return cost + add + s.enterAdd(y) + s.leaveAdd(x);
 }
 
 // ---- 13.21, 13.22 combat -------------------------------------------------------------------------

@@ -230,12 +230,13 @@ function entryHexes(ctx, p) {
 
 // The price of entering `hex` from off the map: {mp, parts}; mp null when it may not be entered.
 function entryStep(ctx, sit, m, hex) {
-  if (m.blocked[hex]) return { mp: null, parts: [hex + " is barred: " + (sit.enemyAt[hex] ? "enemy units" : "next to an enemy unit") ] };
+  if (m.blocked.has(hex)) return { mp: null, parts: [hex + " is barred: " + (sit.enemyAt.has(hex) ? "enemy units" : "next to an enemy unit") ] };
   const terr = ctx.map.terrain(hex), row = tec(ctx).hex[terr];
   if (!row || row[m.col] === "P") return { mp: null, parts: [terr + " is prohibited to " + m.col + " units (TEC)"] };
   let mp = row[m.col];
   const parts = ["entering the map, " + terr + " " + mpText(mp) + " (5.11)"];
-  if (sit.enterAdd[hex]) { mp += sit.enterAdd[hex]; parts.push("+" + sit.enterAdd[hex] + " entering enemy " + (sit.z[ctx.map.index(hex)] === 2 ? "HZOC" : "LZOC") + " (4.12)"); }
+  const i = ctx.map.index(hex);
+  if (sit.enterAdd[i]) { mp += sit.enterAdd[i]; parts.push("+" + sit.enterAdd[i] + " entering enemy " + (sit.z[i] === 2 ? "HZOC" : "LZOC") + " (4.12)"); }
   return { mp, parts };
 }
 
@@ -251,7 +252,7 @@ function entrySearch(ctx, sit, m, p, limit) {
   for (const e of hexes) {
     const c = entryStep(ctx, sit, m, e);
     if (c.mp === null || c.mp > limit + EPS) continue;
-    const r = sit.stopSet[e] ? { best: {}, all: { [e]: 0 }, via: {} } : search(ctx, sit, m, e, limit - c.mp);
+    const r = sit.stopSet.has(e) ? { best: {}, all: { [e]: 0 }, via: {} } : search(ctx, sit, m, e, limit - c.mp);
     subs[e] = { r, cost: c.mp };
     for (const h of Object.keys(r.all)) {
       const v = c.mp + r.all[h];
@@ -265,7 +266,8 @@ function entrySearch(ctx, sit, m, p, limit) {
 
 // ---- the situation of one call -------------------------------------------------------------------
 
-// What every search of one call shares: the enemy's ZOC costs (4.12), where the units stand, and
+// What every search of one call shares: the enemy's ZOC costs (4.12, enterAdd and leaveAdd by hex
+// index, as the kernel's search takes them), where the units stand (friendly: a Map by hex), and
 // the cost models and searches made so far.
 function situation(ctx, side) {
   return ctx.memo("situation " + side, () => situationNow(ctx, side));
@@ -276,28 +278,27 @@ function situationNow(ctx, side) {
   const ids = ctx.map.ids;
   const z = ctx.rules.zoc.levels(enemy);
   const zt = ctx.tables.zoc.movement;
-  const enterAdd = {}, leaveAdd = {}, stop = [];
+  const enter = [0, zt["enter-cost"].LZOC || 0, zt["enter-cost"].HZOC || 0], leave = [0, zt["leave-cost"].LZOC || 0, zt["leave-cost"].HZOC || 0];
+  const enterAdd = new Array(ids.length), leaveAdd = new Array(ids.length), stop = [];
   for (let i = 0; i < ids.length; i++) {
-    if (!z[i]) continue;
-    const name = z[i] === 2 ? "HZOC" : "LZOC";
-    enterAdd[ids[i]] = zt["enter-cost"][name];
-    leaveAdd[ids[i]] = zt["leave-cost"][name];
+    enterAdd[i] = enter[z[i]];
+    leaveAdd[i] = leave[z[i]];
     if (z[i] === 2) stop.push(ids[i]);
   }
-  const friendly = {}, enemyAt = {}, waiting = {};
-  for (const id in ctx.state.pieces) {
-    const p = ctx.state.pieces[id];
+  const friendly = new Map(), enemyAt = new Set(), waiting = {};
+  for (const p of Object.values(ctx.state.pieces)) {
     if (p.side === side && entering(ctx, p)) { (waiting[origin(ctx, p)] = waiting[origin(ctx, p)] || []).push(p); continue; }
     if (p.at !== "map" || !p.hex) continue;
-    if (p.side === side) (friendly[p.hex] = friendly[p.hex] || []).push(p);
-    else enemyAt[p.hex] = true;
+    if (p.side !== side) { enemyAt.add(p.hex); continue; }
+    const l = friendly.get(p.hex);
+    if (l) l.push(p); else friendly.set(p.hex, [p]);
   }
-  const enemyHexes = Object.keys(enemyAt).sort();
-  const near = {};
-  for (const h of enemyHexes) for (const n of ctx.map.neighbors(h)) if (!enemyAt[n]) near[n] = true;
+  const enemyHexes = Array.from(enemyAt).sort();
+  const near = new Set();
+  for (const h of enemyHexes) for (const n of ctx.map.neighbors(h)) if (!enemyAt.has(n)) near.add(n);
   for (const k of Object.keys(waiting)) waiting[k].sort(byId);
-  return { side, enemy, z, enterAdd, leaveAdd, stop, stopSet: asSet(stop), friendly, waiting, enemyAt, enemyHexes,
-    nearEnemy: Object.keys(near).sort(), nearSet: near, models: {}, searches: {}, eligible: null, lazy: false, asked: 0 };
+  return { side, enemy, z, enterAdd, leaveAdd, stop, stopSet: new Set(stop), friendly, waiting, enemyAt, enemyHexes,
+    nearEnemy: Array.from(near).sort(), nearSet: near, models: {}, searches: {}, eligible: null, lazy: false, asked: 0 };
 }
 
 // The cost model of one unit: the kernel spec and what the true prices need. `escorted`: a
@@ -314,7 +315,7 @@ function model(ctx, sit, p, available, escorted) {
     hexsides: Object.assign(hexsideCosts(ctx, col), mineSides(ctx, p, available)),
     enterAdd: sit.enterAdd, leaveAdd: sit.leaveAdd, blocked, stop: sit.stop,
   };
-  const m = { key, col, p, available, spec, blocked: asSet(blocked), turn, lone };
+  const m = { key, col, p, available, spec, blocked: new Set(blocked), turn, lone };
   sit.models[key] = m;
   return m;
 }
@@ -322,8 +323,8 @@ function model(ctx, sit, p, available, escorted) {
 // exactStep(m, x, y): the true price of one step x -> y for the model's unit: {mp, parts}; mp
 // null when the step is barred.
 function exactStep(ctx, sit, m, x, y) {
-  if (m.blocked[y]) {
-    const why = sit.enemyAt[y] ? "enemy units" : m.turn ? "next to an Allied unit (16.42)" : "next to an enemy unit, artillery alone (8.2)";
+  if (m.blocked.has(y)) {
+    const why = sit.enemyAt.has(y) ? "enemy units" : m.turn ? "next to an Allied unit (16.42)" : "next to an enemy unit, artillery alone (8.2)";
     return { mp: null, parts: [y + " is barred: " + why] };
   }
   const t = tec(ctx), col = m.col, terr = ctx.map.terrain(y);
@@ -346,17 +347,16 @@ function exactStep(ctx, sit, m, x, y) {
     mp += mine.mp;
     if (mine.note) parts.push(mine.note);
   }
-  if (sit.enterAdd[y]) { mp += sit.enterAdd[y]; parts.push("+" + sit.enterAdd[y] + " entering enemy " + (sit.z[ctx.map.index(y)] === 2 ? "HZOC" : "LZOC") + " (4.12)"); }
-  if (sit.leaveAdd[x]) { mp += sit.leaveAdd[x]; parts.push("+" + sit.leaveAdd[x] + " leaving enemy ZOC (4.12)"); }
+  const iy = ctx.map.index(y), ix = ctx.map.index(x);
+  if (sit.enterAdd[iy]) { mp += sit.enterAdd[iy]; parts.push("+" + sit.enterAdd[iy] + " entering enemy " + (sit.z[iy] === 2 ? "HZOC" : "LZOC") + " (4.12)"); }
+  if (sit.leaveAdd[ix]) { mp += sit.leaveAdd[ix]; parts.push("+" + sit.leaveAdd[ix] + " leaving enemy ZOC (4.12)"); }
   return { mp, parts };
 }
 
 // The hexsides the kernel's model over-charges: a route across an escarpment, wadi or AT ditch,
-// and every minefield. Worked out once a game, at start() (the map does not change): {hex:
-// [neighbours]}.
-function special(ctx) {
-  const m = mstate(ctx);
-  if (!m.special) {
+// and every minefield: ["a/b"]. The map and the TEC alone decide them.
+function specialSides(ctx) {
+  return ctx.once("special sides", () => {
     const adds = Object.keys(tec(ctx).hexside), rs = routes(ctx), mines = mineFeatures(ctx);
     const list = [];
     for (const a of ctx.map.ids) {
@@ -368,19 +368,28 @@ function special(ctx) {
         if (over) list.push(a + "/" + b);
       }
     }
-    m.special = list;
-  }
-  const out = {};
-  for (const k of m.special) {
-    const [a, b] = k.split("/");
-    (out[a] = out[a] || []).push(b);
-    (out[b] = out[b] || []).push(a);
-  }
-  return out;
+    return Object.freeze(list);
+  });
 }
 
-// start(): the sequence's hook before the first phase: the over-charged hexsides, once.
-export function start(ctx) { special(ctx); }
+// The same as a Map hex -> [neighbours across an over-charged hexside].
+function special(ctx) {
+  return ctx.once("special", () => {
+    const out = new Map();
+    for (const k of specialSides(ctx)) {
+      const [a, b] = k.split("/");
+      if (out.has(a)) out.get(a).push(b); else out.set(a, [b]);
+      if (out.has(b)) out.get(b).push(a); else out.set(b, [a]);
+    }
+    return out;
+  });
+}
+
+// start(): the sequence's hook before the first phase.
+export function start(ctx) {
+  const m = mstate(ctx);
+  if (!m.special) m.special = specialSides(ctx).slice();
+}
 
 // search(m, from, limit): every hex the unit reaches within `limit` MPs at true prices:
 // {best: {hex: MPs} (start left out), all (start included), via: {hex: {x, y}} (the last
@@ -392,17 +401,17 @@ function search(ctx, sit, m, from, limit) {
   const via = {};
   all[from] = 0;
   const sp = special(ctx);
-  let frontier = Object.keys(all).filter((h) => sp[h]);
+  let frontier = Object.keys(all).filter((h) => sp.has(h));
   for (let round = 0; round < 16 && frontier.length; round++) {
     const improved = {};
     for (const x of frontier.sort()) {
-      if (x !== from && sit.stopSet[x]) continue;
-      for (const y of sp[x]) {
+      if (x !== from && sit.stopSet.has(x)) continue;
+      for (const y of sp.get(x)) {
         const s = exactStep(ctx, sit, m, x, y);
         if (s.mp === null) continue;
         const cost = all[x] + s.mp;
         if (cost > limit + EPS || (all[y] !== undefined && all[y] <= cost + EPS)) continue;
-        const more = sit.stopSet[y] ? {} : ctx.map.reach(y, limit - cost, spec);
+        const more = sit.stopSet.has(y) ? {} : ctx.map.reach(y, limit - cost, spec);
         more[y] = 0;
         for (const h of Object.keys(more)) {
           const v = cost + more[h];
@@ -410,7 +419,7 @@ function search(ctx, sit, m, from, limit) {
         }
       }
     }
-    frontier = Object.keys(improved).filter((h) => sp[h]);
+    frontier = Object.keys(improved).filter((h) => sp.has(h));
   }
   const best = {};
   for (const h of Object.keys(all)) if (h !== from) best[h] = all[h];
@@ -442,9 +451,9 @@ function searchOf(ctx, sit, p, escorted) {
 // With `sit.lazy` (one candidate is enough) piece by piece, for a few pieces only.
 function eligibility(ctx, sit, p) {
   if (sit.lazy && ++sit.asked > 8) { sit.lazy = false; sit.eligible = null; }
-  if (sit.eligible === null) sit.eligible = !sit.lazy && has(ctx, "activation", "eligibleAll") ? Object.assign({}, ctx.rules.activation.eligibleAll()) : {};
-  if (!sit.eligible[p.id]) sit.eligible[p.id] = has(ctx, "activation", "eligible") ? ctx.rules.activation.eligible(p) : { ok: true, cost: 0 };
-  return sit.eligible[p.id];
+  if (sit.eligible === null) sit.eligible = !sit.lazy && has(ctx, "activation", "eligibleAll") ? new Map(ctx.rules.activation.eligibleAll()) : new Map();
+  if (!sit.eligible.has(p.id)) sit.eligible.set(p.id, has(ctx, "activation", "eligible") ? ctx.rules.activation.eligible(p) : { ok: true, cost: 0 });
+  return sit.eligible.get(p.id);
 }
 
 // Why the unit may not take part in a Movement Impulse now, or null.
@@ -467,8 +476,8 @@ function cannotMove(ctx, sit, p) {
 // The units of the acting side that may move now, by hex: {hex: [pieces sorted]}.
 function candidates(ctx, sit) {
   const out = {};
-  for (const h of Object.keys(sit.friendly).sort()) {
-    for (const p of sit.friendly[h].slice().sort(byId)) if (!cannotMove(ctx, sit, p)) (out[h] = out[h] || []).push(p);
+  for (const h of Array.from(sit.friendly.keys()).sort()) {
+    for (const p of sit.friendly.get(h).slice().sort(byId)) if (!cannotMove(ctx, sit, p)) (out[h] = out[h] || []).push(p);
   }
   for (const k of Object.keys(sit.waiting).sort()) {                    // 5.11: reinforcements off the map
     for (const p of sit.waiting[k]) if (!cannotMove(ctx, sit, p)) (out[k] = out[k] || []).push(p);
@@ -493,7 +502,7 @@ function mayExit(ctx, side) {
 }
 
 // 4.21: may the group end in hex, with the friendly units there (stacking.fitsWith)?
-function fitsIn(ctx, sit, units, hex) { return ctx.rules.stacking.fitsWith(units, sit.friendly[hex] || [], hex); }
+function fitsIn(ctx, sit, units, hex) { return ctx.rules.stacking.fitsWith(units, sit.friendly.get(hex) || [], hex); }
 
 // Has the group anywhere to go? First the cheap answer: a neighbouring hex every unit can pay
 // for and the group fits in; only when the neighbours it can pay for are all full (or it might
@@ -535,7 +544,7 @@ function destinations(ctx, sit, units) {
   const hexes = [];
   let alone = null;
   for (const h of common) {
-    if (sit.friendly[h] && sit.friendly[h].length) { if (fitsIn(ctx, sit, units, h).ok) hexes.push(h); }
+    if (sit.friendly.has(h) && sit.friendly.get(h).length) { if (fitsIn(ctx, sit, units, h).ok) hexes.push(h); }
     else {
       if (alone === null) alone = fitsIn(ctx, sit, units, h).ok;
       if (alone) hexes.push(h);
@@ -688,17 +697,17 @@ function refuseTo(ctx, sit, units, to) {
   const from = units[0].hex;
   if (typeof to !== "string" || !ctx.map.has(to)) return { rule: "10.1", reason: JSON.stringify(to) + " is not a hex of the map" };
   if (to === from) return { rule: "10.1", reason: "the group stands in " + to + " already" };
-  if (sit.enemyAt[to]) return { rule: "10.1", reason: to + " holds enemy units" };
+  if (sit.enemyAt.has(to)) return { rule: "10.1", reason: to + " holds enemy units" };
   const escorted = units.some((p) => !p.artillery);
   for (const p of units) {
     const s = searchOf(ctx, sit, p, escorted);
     if (s.r.best[to] !== undefined) continue;
     if (p.at !== "map") return { rule: "5.11", reason: p.id + " cannot reach " + to + " from any hex of the " + p.entry.join(" or ") +
       " within its " + mpText(s.a) + " MPs (the entry hex's cost, terrain, enemy units and ZOCs)" };
-    if (s.m.turn && sit.nearSet[to]) return { rule: "16.42", reason: p.id + " is on the turning movement and may not move next to an Allied unit" };
-    if (s.m.lone && sit.nearSet[to]) return { rule: "8.2", reason: "artillery may not move next to an enemy unit unless a non-artillery unit moves with it" };
+    if (s.m.turn && sit.nearSet.has(to)) return { rule: "16.42", reason: p.id + " is on the turning movement and may not move next to an Allied unit" };
+    if (s.m.lone && sit.nearSet.has(to)) return { rule: "8.2", reason: "artillery may not move next to an enemy unit unless a non-artillery unit moves with it" };
     const open = Object.assign({}, s.m, { spec: Object.assign({}, s.m.spec, { stop: [] }) });
-    const free = search(ctx, Object.assign({}, sit, { stopSet: {} }), open, from, s.a).best;
+    const free = search(ctx, Object.assign({}, sit, { stopSet: new Set() }), open, from, s.a).best;
     if (free[to] !== undefined) return { rule: "4.12", reason: "every way to " + to + " within " + p.id + "'s " + mpText(s.a) + " MPs enters an enemy HZOC, where it must stop (4.12, 10.12)" };
     const far = search(ctx, sit, s.m, from, 1000).best;
     if (far[to] !== undefined) return { rule: "10.2", reason: "reaching " + to + " costs " + p.id + " at least " + mpText(far[to]) + " MPs; it has " + mpText(s.a) };
@@ -744,7 +753,7 @@ function choices(ctx, sit, first) {
     sit.lazy = true;
     const own = has(ctx, "activation", "belongs") ? (p) => ctx.rules.activation.belongs(p) : () => true;
     const mine = [], others = [];
-    for (const h of Object.keys(sit.friendly).sort()) for (const p of sit.friendly[h]) (own(p) ? mine : others).push(p);
+    for (const h of Array.from(sit.friendly.keys()).sort()) for (const p of sit.friendly.get(h)) (own(p) ? mine : others).push(p);
     for (const k of Object.keys(sit.waiting).sort()) for (const p of sit.waiting[k]) (own(p) ? mine : others).push(p);
     for (const p of mine.concat(others)) if (!cannotMove(ctx, sit, p) && canGo(ctx, sit, [p])) return [{ do: "move", unit: p.id }];
   }
@@ -792,7 +801,7 @@ export const impulse = {
       return cannotMove(ctx, sit, p) || { rule: "10.2", reason: p.id + " can reach no hex it may end in with " + mpText(allowance(ctx, p).mp) +
         " MPs (terrain, enemy units and ZOCs" + (p.artillery ? ", 8.2" : "") + (turning(ctx, p) ? ", 16.42" : "") + ", stacking 4.21)" };
     }
-    const units = (sit.friendly[a.stack] || sit.waiting[a.stack] || []).filter((p) => !cannotMove(ctx, sit, p));
+    const units = (sit.friendly.get(a.stack) || sit.waiting[a.stack] || []).filter((p) => !cannotMove(ctx, sit, p));
     if (units.length < 2) return { rule: "3.43", reason: "fewer than two units in " + a.stack + " may move now" };
     return { rule: "10.2", reason: "the movable units in " + a.stack + " have no hex in common within their MPs" };
   },

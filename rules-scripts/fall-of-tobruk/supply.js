@@ -162,34 +162,33 @@ function wheeled(ctx) {
 }
 
 // net(side): what the lines of `side` meet now, worked out once for a judgement:
-// {side, enemyAt, friendAt, closed: {hex: why}, zocOpen: {hex: true}, base (spec)}.
+// {side, enemyAt: Set, friendAt: Set, closed: Map hex -> why, zocOpen: Set, base (spec)}.
 export function net(ctx, side) {
   const enemy = other(ctx, side);
-  const enemyAt = {}, friendAt = {};
-  for (const id in ctx.state.pieces) {
-    const p = ctx.state.pieces[id];
+  const enemyAt = new Set(), friendAt = new Set();
+  for (const p of Object.values(ctx.state.pieces)) {
     if (!onMap(p)) continue;
-    if (p.side === side) friendAt[p.hex] = true; else enemyAt[p.hex] = p.id;
+    if (p.side === side) friendAt.add(p.hex); else enemyAt.add(p.hex);
   }
   const zoc = ctx.rules.zoc;
   const z = zoc.levels(enemy);
   const cut = typeof zoc.reduction === "function" ? zoc.reduction(side).levels : 0;
   const need = R(ctx)["friendly-zoc-opens"] === "HZOC" ? 2 : 1;
-  const closed = {}, zocOpen = {};
+  const closed = new Map(), zocOpen = new Set();
   const ids = ctx.map.ids;
   for (let i = 0; i < ids.length; i++) {
     if (!z[i]) continue;
     const h = ids[i];
-    if (enemyAt[h]) continue;
-    if (friendAt[h] && zoc.stackLevel(h) - cut >= need) zocOpen[h] = true;   // 4.14
-    else closed[h] = "enemy ZOC (4.14)";
+    if (enemyAt.has(h)) continue;
+    if (friendAt.has(h) && zoc.stackLevel(h) - cut >= need) zocOpen.add(h);   // 4.14
+    else closed.set(h, "enemy ZOC (4.14)");
   }
   if (side === "axis") {
     for (const b of ctx.rules.minefields.alliedBoxes()) {                 // 14.23
-      const screened = ctx.map.neighbors(b).some((n) => friendAt[n]);
+      const screened = ctx.map.neighbors(b).some((n) => friendAt.has(n));
       for (const h of ctx.map.within(b, ctx.table.trace["axis-only"]["allied-box"]["keep-away-hexes"])) {
-        if (enemyAt[h] || (screened && friendAt[h])) continue;
-        if (!closed[h]) closed[h] = "within 2 hexes of the Allied-held box " + b + " (14.23)";
+        if (enemyAt.has(h) || (screened && friendAt.has(h))) continue;
+        if (!closed.has(h)) closed.set(h, "within 2 hexes of the Allied-held box " + b + " (14.23)");
       }
     }
   }
@@ -224,7 +223,7 @@ function zocCost(ctx) {
 // search from an HQ out to its units, the costs mirrored so each unit pays what it would going
 // in: entering an open enemy-ZOC hex outward is leaving it inward, and the reverse.
 function specFor(ctx, n, from, outward) {
-  const key = (outward ? "out" : "in") + (outward && n.zocOpen[from] ? "|" + from : "");
+  const key = (outward ? "out" : "in") + (outward && n.zocOpen.has(from) ? "|" + from : "");
   if (!n.specs) n.specs = {};
   if (!n.specs[key]) n.specs[key] = buildSpec(ctx, n, from, outward);
   return n.specs[key];
@@ -232,15 +231,17 @@ function specFor(ctx, n, from, outward) {
 
 function buildSpec(ctx, n, from, outward) {
   const zc = zocCost(ctx);
-  const blocked = Object.keys(n.enemyAt), stop = [];
-  for (const h of Object.keys(n.closed)) {
-    if (!outward && n.friendAt[h]) stop.push(h);                        // a unit's own hex ends its line
+  const blocked = Array.from(n.enemyAt), stop = [];
+  for (const h of n.closed.keys()) {
+    if (!outward && n.friendAt.has(h)) stop.push(h);                    // a unit's own hex ends its line
     else blocked.push(h);
   }
-  const enterAdd = {}, leaveAdd = {};
-  for (const h of Object.keys(n.zocOpen)) {
-    enterAdd[h] = outward ? zc.enter : zc.leave;
-    if (!(outward && h === from)) leaveAdd[h] = outward ? zc.leave : zc.enter;   // 14.21: own hex free
+  const size = ctx.map.ids.length;
+  const enterAdd = new Array(size).fill(0), leaveAdd = new Array(size).fill(0);   // by hex index
+  for (const h of n.zocOpen) {
+    const i = ctx.map.index(h);
+    enterAdd[i] = (outward ? zc.enter : zc.leave) || 0;
+    if (!(outward && h === from)) leaveAdd[i] = (outward ? zc.leave : zc.enter) || 0;   // 14.21: own hex free
   }
   return { terrain: n.base.terrain, defaultProhibited: true, hexsides: n.base.hexsides,
     blocked: blocked.sort(), stop: stop.sort(), enterAdd, leaveAdd };
@@ -308,17 +309,17 @@ export function units(ctx, side, ids, n0) {
       for (const p of list) out[p.id] = { supplied: false, hq: hq.id, cost: null, reason: "its HQ " + hq.id + " is out of supply" };
       continue;
     }
-    const hqOpen = !n.closed[hq.hex];
+    const hqOpen = !n.closed.has(hq.hex);
     const r = search(ctx, n, hq.hex, limit + zc.leave, false);
     for (const p of list) {
       if (p.hex === hq.hex) { out[p.id] = { supplied: true, hq: hq.id, cost: 0, reason: p.id + " is with its HQ " + hq.id }; continue; }
       const raw = r[p.hex];
-      const cost = raw === undefined ? undefined : raw - (n.zocOpen[p.hex] ? zc.leave : 0);     // 14.22: own hex free
+      const cost = raw === undefined ? undefined : raw - (n.zocOpen.has(p.hex) ? zc.leave : 0);     // 14.22: own hex free
       if (hqOpen && cost !== undefined && cost <= limit + 1e-9) {
         out[p.id] = { supplied: true, hq: hq.id, cost, reason: p.id + " is " + mp(cost) + " Wheeled MPs from its HQ " + hq.id };
       } else {
         out[p.id] = { supplied: false, hq: hq.id, cost: cost === undefined ? null : cost,
-          reason: p.id + (hqOpen ? " is more than " + limit + " Wheeled MPs from its HQ " + hq.id + " by any open line" : ": its HQ " + hq.id + " stands in " + n.closed[hq.hex]) };
+          reason: p.id + (hqOpen ? " is more than " + limit + " Wheeled MPs from its HQ " + hq.id + " by any open line" : ": its HQ " + hq.id + " stands in " + n.closed.get(hq.hex)) };
       }
     }
   }

@@ -73,13 +73,45 @@ function openTo(ctx, from, to) {
 // projects(p, from, to): does unit p in `from` count toward the ZOC it projects into `to`?
 export function projects(ctx, p, from, to) { return !!openTo(ctx, from, to)[p.mobility]; }
 
+const MOBILITY_BIT = { leg: 1, tracked: 2, wheeled: 4 };
+
+// What the map and the TEC alone decide about every hexside, worked out once a rules context:
+// `open[i * 6 + d]`, the mobility types (MOBILITY_BIT) that count across the hexside from hex
+// index i in direction d (4.11); `plain[i * 6 + d]`, 1 when every contributing unit counts there
+// (no hexside feature, terrain closed to no type); `closedAll[j]`, terrain closed to every type.
+function hexsides(ctx) {
+  return ctx.once("hexsides", () => {
+    const ids = ctx.map.ids, n = ids.length;
+    const closed = closedTerrain(ctx);
+    const open = new Uint8Array(n * 6), plain = new Uint8Array(n * 6), closedAll = new Uint8Array(n);
+    for (let j = 0; j < n; j++) closedAll[j] = closed[ctx.map.terrain(ids[j])] === "all" ? 1 : 0;
+    for (let i = 0; i < n; i++) {
+      for (let d = 0; d < 6; d++) {
+        const j = ctx.map.neighborIndex(i, d);
+        if (j < 0) continue;
+        const o = openTo(ctx, ids[i], ids[j]);
+        open[i * 6 + d] = (o.leg ? 1 : 0) | (o.tracked ? 2 : 0) | (o.wheeled ? 4 : 0);
+        plain[i * 6 + d] = !closed[ctx.map.terrain(ids[j])] && !ctx.map.hexside(ids[i], ids[j]).length ? 1 : 0;
+      }
+    }
+    return { open, plain, closedAll };
+  });
+}
+
+// The mobility types that count from `from` into the adjacent `to` (MOBILITY_BIT).
+function openMask(ctx, from, to) {
+  const d = ctx.map.direction(from, to);
+  return d < 0 ? 0 : hexsides(ctx).open[ctx.map.index(from) * 6 + d];
+}
+
 // The level one stack projects across one hexside, before 4.44 and 16.41, with the reasons.
-function projected(ctx, info, to) {
-  const open = openTo(ctx, info.hex, to);
+function projected(ctx, info, to) { return projectedBy(ctx, info, openMask(ctx, info.hex, to)); }
+
+function projectedBy(ctx, info, mask) {
   let sps = 0, heavyAT = false;
   const units = [];
   for (const p of info.counted) {
-    if (!open[p.mobility]) continue;
+    if (!(mask & MOBILITY_BIT[p.mobility])) continue;
     sps += p.sp || 0;
     if (p.heavyAT) heavyAT = true;
     units.push(p.id);
@@ -115,11 +147,15 @@ export function reduction(ctx, side) {
 
 // ---- queries ---------------------------------------------------------------------------------------
 
-// Pieces of `side` on the map, by hex (kept while the position stands: read, never change it).
+// Pieces of `side` on the map, a Map by hex (kept while the position stands: read, never change it).
 function stacksOf(ctx, side) {
   return ctx.memo("stacks " + side, () => {
-    const out = {};
-    for (const p of ctx.pieces()) if (p.side === side && p.at === "map" && p.hex) (out[p.hex] = out[p.hex] || []).push(p);
+    const out = new Map();
+    for (const p of ctx.pieces()) {
+      if (p.side !== side || p.at !== "map" || !p.hex) continue;
+      const l = out.get(p.hex);
+      if (l) l.push(p); else out.set(p.hex, [p]);
+    }
     return out;
   });
 }
@@ -155,22 +191,21 @@ export function levels(ctx, side) {
   return ctx.memo("levels " + side, () => levelsNow(ctx, side));
 }
 
+// Each hex keeps the highest level projected into it, so the stacks may come in any order.
 function levelsNow(ctx, side) {
   const z = new Uint8Array(ctx.map.ids.length);
   const cut = reduction(ctx, side).levels;
   if (cut >= HZOC) return z;
-  const closed = closedTerrain(ctx);
-  const stacks = stacksOf(ctx, side);
-  for (const hex of Object.keys(stacks).sort()) {
-    const info = stackInfo(ctx, hex, stacks[hex]);
+  const { open, plain, closedAll } = hexsides(ctx);
+  for (const [hex, units] of stacksOf(ctx, side)) {
+    const info = stackInfo(ctx, hex, units);
     const full = fullLevel(ctx, info) - cut;
     if (full <= 0) continue;
-    for (const n of ctx.map.neighbors(hex)) {
-      const c = closed[ctx.map.terrain(n)];
-      if (c === "all") continue;
-      const j = ctx.map.index(n);
-      if (z[j] >= full) continue;
-      const lv = c || ctx.map.hexside(hex, n).length ? projected(ctx, info, n).level - cut : full;
+    const i = ctx.map.index(hex);
+    for (let d = 0; d < 6; d++) {
+      const j = ctx.map.neighborIndex(i, d);
+      if (j < 0 || closedAll[j] || z[j] >= full) continue;
+      const lv = plain[i * 6 + d] ? full : projectedBy(ctx, info, open[i * 6 + d]).level - cut;
       if (lv > z[j]) z[j] = lv;
     }
   }
@@ -183,7 +218,7 @@ function levelsNow(ctx, side) {
 export function sources(ctx, hex, side) {
   const cut = reduction(ctx, side).levels;
   const stacks = stacksOf(ctx, side), near = {};
-  for (const n of ctx.map.neighbors(hex)) near[n] = stacks[n] || [];
+  for (const n of ctx.map.neighbors(hex)) near[n] = stacks.get(n) || [];
   const out = [];
   for (const n of Object.keys(near).sort()) {
     if (!near[n].length) continue;
