@@ -1514,7 +1514,8 @@ function resolveRefusal(ctx, imp) {
       : { rule: "11.0", reason: miss.join(", ") + " are activated in an enemy HZOC and must attack in this impulse (11.0, 4.12)" };
   }
   const hx = o.hexes.filter((h) => !imp.combats.some((c) => c.hex === h));
-  if (hx.length) return { rule: "11.0", reason: "the non-armor units in " + hx.join(", ") + " project an HZOC onto units that must attack, and must be attacked in this impulse (11.0)" };
+  // 11.2: a forced impulse owes only as many of those hexes as its units can attack at once
+  if (hx.length && !(imp.forced && forcedReachable(ctx, o, imp.combats))) return { rule: "11.0", reason: "the non-armor units in " + hx.join(", ") + " project an HZOC onto units that must attack, and must be attacked in this impulse (11.0)" };
   if (!imp.forced) {
     const cost = apCost(ctx, all);
     const left = apLeft(ctx);
@@ -1545,21 +1546,22 @@ function buildActions(ctx, imp) {
     for (const h of Object.keys(hs).sort()) out.push({ do: "attack", hex: h });
   }
   if (imp.combats.length && !resolveRefusal(ctx, imp)) out.push({ do: "resolve" });
-  if (!imp.forced || imp.combats.length) out.push({ do: "cancel" });
+  if (!imp.forced) out.push({ do: "cancel" });
   if (imp.forced && !(imp.pool || []).length) out.push({ do: "done" });
-  return out;
+  return imp.forced ? forcedKeep(ctx, imp, out) : out;
 }
 
 function buildWhy(ctx, imp, a) {
   if (!a || typeof a.do !== "string") return { rule: "11.0", reason: "an action is an object with a `do` field" };
   if (a.do === "resolve") return resolveRefusal(ctx, imp) || { rule: "11.0", reason: "nothing to resolve" };
+  if (imp.forced && a.do === "cancel") return { rule: "4.12", reason: "a Forced Combat Impulse cannot be given up or begun again: the units that owe it must attack (4.12 NOTE, 7.1)" };
   if (a.do === "attack") {
     if (!a.hex || !ctx.map.has(a.hex)) return { rule: "11.0", reason: "no hex " + JSON.stringify(a.hex) + " on the map" };
     if (imp.combats.some((c) => c.hex === a.hex)) return { rule: "3.44", reason: "no enemy unit may be attacked twice in one Combat Impulse" };
     if (!unitsAt(ctx, a.hex).some((p) => p.side !== imp.side)) return { rule: "11.0", reason: "no enemy unit in " + a.hex };
     const last = imp.combats[imp.combats.length - 1];
     if (last && !last.attackers.length) return { rule: "11.0", reason: "give the combat against " + last.hex + " an attacker first" };
-    return { rule: "11.2", reason: "no unit able to attack stands next to " + a.hex };
+    return (imp.forced && forcedDeadEnd(ctx, imp, a)) || { rule: "11.2", reason: "no unit able to attack stands next to " + a.hex };
   }
   if (a.do === "add") {
     const c = imp.combats.find((x) => x.hex === a.hex);
@@ -1568,7 +1570,7 @@ function buildWhy(ctx, imp, a) {
     const r = refuseAttacker(ctx, imp, p);
     if (r) return r;
     if (!ctx.map.adjacent(p.hex, a.hex)) return { rule: "11.2", reason: a.unit + " is not adjacent to " + a.hex };
-    return null;
+    return imp.forced ? forcedDeadEnd(ctx, imp, a) : null;
   }
   return { rule: "11.0", reason: "not possible now" };
 }
@@ -1592,6 +1594,7 @@ function startResolution(ctx, imp) {
   imp.n = S.n;
   imp.resolving = true;
   S.imp = imp;
+  if (imp.forced) forcedUnattacked(ctx, imp);
   imp.combats.forEach((c, i) => {
     c.ci = i;
     c.side = imp.side;
@@ -1627,9 +1630,8 @@ function applyBuild(ctx, imp, a) {
     S.imp = imp;
     return;
   }
-  if (a.do === "cancel") {
-    ctx.trace({ rule: "11.0", text: (imp.forced ? "Forced Combat Impulse: combats set aside, choose again" : "Combat Impulse given up before resolution") });
-    if (imp.forced) { imp.combats = []; S.imp = imp; return; }
+  if (a.do === "cancel" && !imp.forced) {
+    ctx.trace({ rule: "11.0", text: "Combat Impulse given up before resolution" });
     S.imp = null;
     ctx.done();
     return;
@@ -1702,6 +1704,69 @@ export function forcedUnits(ctx) {
     else if (drawn(ctx, p) && (!snap || snap.indexOf(id) >= 0)) out.push(id);
   }
   return out;
+}
+
+// 11.2: how many of `hexes` units `ids` can attack at once, one combat each (max matching); -1 if a `need` hex cannot be.
+function attackable(ctx, ids, need, hexes) {
+  const at = ids.map((id) => ctx.piece(id).hex);
+  const hexOf = ids.map(() => null);
+  const augment = (h, seen) => {
+    for (let i = 0; i < ids.length; i++) {
+      if (seen[i] || !ctx.map.adjacent(at[i], h)) continue;
+      seen[i] = true;
+      if (hexOf[i] === null || augment(hexOf[i], seen)) { hexOf[i] = h; return true; }
+    }
+    return false;
+  };
+  for (const h of need) if (!augment(h, ids.map(() => false))) return -1;
+  let n = need.filter((h) => hexes.indexOf(h) >= 0).length;
+  for (const h of hexes) if (need.indexOf(h) < 0 && augment(h, ids.map(() => false))) n++;
+  return n;
+}
+
+// 4.12 NOTE, 11.0, 11.2: can `combats` still grow into a forced impulse attacking as many owed hexes as the pool can?
+function forcedReachable(ctx, o, combats) {
+  const used = [];
+  for (const c of combats) for (const id of c.attackers) used.push(id);
+  const free = o.units.filter((id) => used.indexOf(id) < 0);
+  const hit = o.hexes.filter((h) => combats.some((c) => c.hex === h && c.attackers.length));
+  const empty = combats.filter((c) => !c.attackers.length).map((c) => c.hex);
+  const more = attackable(ctx, free, empty, o.hexes.filter((h) => hit.indexOf(h) < 0));
+  return more >= 0 && hit.length + more >= attackable(ctx, o.units, [], o.hexes);
+}
+
+// The combats of `imp` as they would be after the build action `a` (null if `a` names no combat).
+function withAction(imp, a) {
+  const combats = imp.combats.map((c) => ({ hex: c.hex, attackers: c.attackers.slice() }));
+  if (a.do === "attack") combats.push({ hex: a.hex, attackers: [] });
+  else { const c = combats.find((x) => x.hex === a.hex); if (!c) return null; c.attackers.push(a.unit); }
+  return combats;
+}
+
+// 4.12 NOTE: a forced choice that would leave the impulse unresolvable is refused, with the reason.
+function forcedDeadEnd(ctx, imp, a) {
+  if (a.do !== "attack" && a.do !== "add") return null;
+  const combats = withAction(imp, a);
+  if (!combats) return null;
+  const o = owed(ctx, imp);
+  if (forcedReachable(ctx, o, combats)) return null;
+  return { rule: "11.2", reason: "then " + o.units.join(", ") + " could no longer attack as many of " + o.hexes.join(", ") +
+    " (the non-armor units projecting the HZOC) as they can reach at once, each unit in one combat only (11.0, 11.2, 4.12 NOTE)" };
+}
+
+// 4.12 NOTE: only choices that keep the forced impulse resolvable are offered, so the decision always ends.
+function forcedKeep(ctx, imp, acts) {
+  const o = owed(ctx, imp);
+  return acts.filter((a) => (a.do !== "attack" && a.do !== "add") || forcedReachable(ctx, o, withAction(imp, a)));
+}
+
+// 11.0, 11.2: the trace says which owed hexes went unattacked because the pool could not reach them all at once.
+function forcedUnattacked(ctx, imp) {
+  const o = owed(ctx, imp);
+  const left = o.hexes.filter((h) => !imp.combats.some((c) => c.hex === h));
+  if (!left.length) return;
+  ctx.trace({ rule: "11.2", text: "Forced Combat Impulse: " + left.join(", ") + " not attacked: " + o.units.join(", ") +
+    " attack as many of the hexes projecting the HZOC as they can reach at once, and a unit may not divide its factors between combats (11.0, 11.2)" });
 }
 
 export function forcedDue(ctx) {
