@@ -278,14 +278,14 @@ export function stackKey(ctx, piece) {
   return "off-map:" + piece.side + ":" + (piece.entry && piece.entry.length ? piece.entry.join("+") : "edge");
 }
 
-// The stacks of a side's pieces in play, by stackKey (one pass over the pieces, once a position).
+// The stacks of a side's pieces in play, a Map by stackKey (one pass over the pieces, once a position).
 function stacksOf(ctx, side) { return ctx.memo("stacks " + side, () => stacksNow(ctx, side)); }
 
 function stacksNow(ctx, side) {
-  const out = {};
+  const out = new Map();
   for (const p of ctx.pieces((q) => q.side === side && inPlay(ctx, q)).sort(byId)) {
-    const k = stackKey(ctx, p);
-    (out[k] = out[k] || []).push(p);
+    const k = stackKey(ctx, p), l = out.get(k);
+    if (l) l.push(p); else out.set(k, [p]);
   }
   return out;
 }
@@ -379,9 +379,9 @@ function eligibleAllNow(ctx, free) {
   const posts = commandPosts(ctx, a);
   const stacks = stacksOf(ctx, a.side);
   const opts = free ? { free: true } : null;
-  for (const k of Object.keys(stacks).sort()) {
-    const per = {};
-    for (const p of stacks[k]) out.set(p.id, judge(ctx, a, p, stacks[k], posts, opts, per));
+  for (const k of Array.from(stacks.keys()).sort()) {
+    const per = {}, stack = stacks.get(k);
+    for (const p of stack) out.set(p.id, judge(ctx, a, p, stack, posts, opts, per));
   }
   return out;
 }
@@ -402,7 +402,7 @@ export function spend(ctx, pieceIds) {
   let total = 0;
   const paid = [];
   for (const k of Object.keys(groups).sort()) {
-    const stack = stacks[k] || groups[k];
+    const stack = stacks.get(k) || groups[k];
     for (const p of groups[k]) {
       const j = judge(ctx, a, p, stack, posts, { free: true });
       if (!j.ok) return j;

@@ -293,12 +293,12 @@ function situationNow(ctx, side) {
     const l = friendly.get(p.hex);
     if (l) l.push(p); else friendly.set(p.hex, [p]);
   }
-  const enemyHexes = Array.from(enemyAt).sort();
+  const enemyHexes = Array.from(enemyAt);
   const near = new Set();
   for (const h of enemyHexes) for (const n of ctx.map.neighbors(h)) if (!enemyAt.has(n)) near.add(n);
   for (const k of Object.keys(waiting)) waiting[k].sort(byId);
   return { side, enemy, z, enterAdd, leaveAdd, stop, stopSet: new Set(stop), friendly, waiting, enemyAt, enemyHexes,
-    nearEnemy: Array.from(near).sort(), nearSet: near, models: {}, searches: {}, eligible: null, lazy: false, asked: 0 };
+    nearSet: near, models: {}, searches: {}, eligible: null, lazy: false, asked: 0 };
 }
 
 // The cost model of one unit: the kernel spec and what the true prices need. `escorted`: a
@@ -309,7 +309,7 @@ function model(ctx, sit, p, available, escorted) {
   const lone = !!p.artillery && !escorted;
   const key = col + "|" + available + "|" + (turn ? "T" : "") + (lone ? "A" : "");
   if (sit.models[key]) return sit.models[key];
-  const blocked = turn || lone ? sit.enemyHexes.concat(sit.nearEnemy).sort() : sit.enemyHexes;
+  const blocked = turn || lone ? sit.enemyHexes.concat(Array.from(sit.nearSet)) : sit.enemyHexes;
   const spec = {
     terrain: terrainCosts(ctx, col), defaultProhibited: false,
     hexsides: Object.assign(hexsideCosts(ctx, col), mineSides(ctx, p, available)),
@@ -386,10 +386,7 @@ function special(ctx) {
 }
 
 // start(): the sequence's hook before the first phase.
-export function start(ctx) {
-  const m = mstate(ctx);
-  if (!m.special) m.special = specialSides(ctx).slice();
-}
+export function start(ctx) { mstate(ctx); }
 
 // search(m, from, limit): every hex the unit reaches within `limit` MPs at true prices:
 // {best: {hex: MPs} (start left out), all (start included), via: {hex: {x, y}} (the last

@@ -14,8 +14,9 @@ import java.util.Map;
 
 /**
  * Plays the first ACTIONS actions of one seeded game REPEATS times in one rules context and prints,
- * per run, the time and the state hash every EVERY actions: a quick check that a change to the
- * rule scripts plays the same game (same hashes) and how much faster it does it, once warm.
+ * per run, the time, the state hash every EVERY actions and a digest of the actions taken: a quick
+ * check that a change to the rule scripts plays the same game (the same actions; the same hashes
+ * unless the change is to the shape of the state) and how much faster it does it, once warm.
  * Usage: PrefixRun ROOT SYSTEM SCENARIO SEED BOTS ACTIONS REPEATS [EVERY]
  */
 public final class PrefixRun {
@@ -39,7 +40,8 @@ public final class PrefixRun {
                     g.applyIndex(bots.get(side).choose(g, side));
                     if (g.actionCount() % every == 0) {
                         long h0 = System.nanoTime();
-                        marks.append(' ').append(g.actionCount()).append('=').append(g.stateHash(), 0, 10);
+                        marks.append(' ').append(g.actionCount()).append('=').append(g.stateHash(), 0, 10)
+                                .append('/').append(hexlab.kernel.util.Json.sha256(hexlab.kernel.util.Json.write(g.actions())), 0, 8);
                         hashNs += System.nanoTime() - h0;
                     }
                 }

@@ -63,7 +63,7 @@
     const featureBit = {};
     m.hexsideFeatures.forEach((f, b) => { featureBit[f] = b; });
     const masks = m.hexsideMasks;             // size*6 numbers (bitmask of hexside features)
-    const hexFeatures = m.hexFeatures;        // id -> [features]
+    const hexFeatures = new Map(Object.entries(m.hexFeatures));   // id -> [features]
     const neighborCache = m.ids.map((id, i) => {
       const out = [];
       for (let d = 0; d < 6; d++) { const j = nb[i * 6 + d]; if (j >= 0) out.push(m.ids[j]); }
@@ -93,8 +93,8 @@
       // range counts the target hex, not the firer's: the same number as the distance
       range: (a, b) => api.distance(a, b),
       terrain: (id) => m.terrain[idx(id)],
-      hasFeature: (id, f) => { const l = hexFeatures[id]; return !!l && l.indexOf(f) >= 0; },
-      features: (id) => hexFeatures[id] || [],
+      hasFeature: (id, f) => { const l = hexFeatures.get(id); return !!l && l.indexOf(f) >= 0; },
+      features: (id) => hexFeatures.get(id) || [],
       hexside: (a, b) => {
         const d = dirBetween(a, b);
         if (d < 0) return [];
