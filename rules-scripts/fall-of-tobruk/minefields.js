@@ -274,9 +274,23 @@ function perHex(ctx, v) {
   return (h) => v[h] || 0;
 }
 
+// The spec's hexes as the kernel reads them: blocked, stop and noEnd as Sets, the extras as
+// lookups, the zones (one number per hex, with per-zone extras, stops and blocks) folded in.
 function specSets(ctx, spec) {
-  return { blocked: asSet(spec.blocked), stop: asSet(spec.stop), noEnd: asSet(spec.noEnd),
-    enterAdd: perHex(ctx, spec.enterAdd), leaveAdd: perHex(ctx, spec.leaveAdd) };
+  const blocked = asSet(spec.blocked), stop = asSet(spec.stop);
+  const enterAdd = perHex(ctx, spec.enterAdd), leaveAdd = perHex(ctx, spec.leaveAdd);
+  const z = spec.zones;
+  if (!z) return { blocked, stop, noEnd: asSet(spec.noEnd), enterAdd, leaveAdd };
+  const zone = (h) => z[ctx.map.index(h)];
+  const zb = new Set(spec.zoneBlocked || []), zs = new Set(spec.zoneStop || []);
+  const ze = spec.zoneEnterAdd || [], zl = spec.zoneLeaveAdd || [];
+  return {
+    blocked: { has: (h) => blocked.has(h) || zb.has(zone(h)) },
+    stop: { has: (h) => stop.has(h) || zs.has(zone(h)) },
+    noEnd: asSet(spec.noEnd),
+    enterAdd: (h) => enterAdd(h) + (ze[zone(h)] || 0),
+    leaveAdd: (h) => leaveAdd(h) + (zl[zone(h)] || 0),
+  };
 }
 
 // The cost of one step x -> y under `spec`, as the kernel's search counts it (terrain or the

@@ -235,40 +235,67 @@ function entryStep(ctx, sit, m, hex) {
   if (!row || row[m.col] === "P") return { mp: null, parts: [terr + " is prohibited to " + m.col + " units (TEC)"] };
   let mp = row[m.col];
   const parts = ["entering the map, " + terr + " " + mpText(mp) + " (5.11)"];
-  const i = ctx.map.index(hex);
-  if (sit.enterAdd[i]) { mp += sit.enterAdd[i]; parts.push("+" + sit.enterAdd[i] + " entering enemy " + (sit.z[i] === 2 ? "HZOC" : "LZOC") + " (4.12)"); }
+  const i = ctx.map.index(hex), add = sit.enter[sit.z[i]];
+  if (add) { mp += add; parts.push("+" + add + " entering enemy " + (sit.z[i] === 2 ? "HZOC" : "LZOC") + " (4.12)"); }
   return { mp, parts };
 }
 
 // The search of an entering unit: from each entry hex it can pay for, on with the MPs left; each
-// hex keeps its cheapest entry (the first in order at a tie): {best, all, via, entry: {hex: entry
-// hex}, subs: {entry hex: {r, cost}}}. Shared by the units of one cost model and entry set.
+// hex keeps its cheapest entry (the first in order at a tie): a search result (from -1: off the
+// map) with entry (hex index -> entry hex) and subs ({entry hex: {r, cost}}). Shared by the units
+// of one cost model and entry set.
 function entrySearch(ctx, sit, m, p, limit) {
   const hexes = entryHexes(ctx, p);
   const key = m.key + "|" + limit + "|" + hexes.join(",");
   sit.entries = sit.entries || {};
   if (sit.entries[key]) return sit.entries[key];
-  const best = {}, entry = {}, subs = {};
+  const n = ctx.map.ids.length;
+  const best = new Float64Array(n).fill(Infinity), entry = new Array(n).fill(null), subs = {}, reached = [];
   for (const e of hexes) {
     const c = entryStep(ctx, sit, m, e);
     if (c.mp === null || c.mp > limit + EPS) continue;
-    const r = sit.stopSet.has(e) ? { best: {}, all: { [e]: 0 }, via: {} } : search(ctx, sit, m, e, limit - c.mp);
+    const r = sit.stopSet.has(e) ? only(ctx, e) : search(ctx, sit, m, e, limit - c.mp);
     subs[e] = { r, cost: c.mp };
-    for (const h of Object.keys(r.all)) {
-      const v = c.mp + r.all[h];
-      if (best[h] === undefined || v < best[h] - EPS) { best[h] = v; entry[h] = e; }
+    for (const i of r.reached) {
+      const v = c.mp + r.all[i];
+      if (v < best[i] - EPS) { if (best[i] === Infinity) reached.push(i); best[i] = v; entry[i] = e; }
     }
   }
-  const out = { best, all: best, via: {}, entry, subs };
+  const out = { from: -1, all: best, via: new Map(), entry, subs, reached };
   sit.entries[key] = out;
+  return out;
+}
+
+// ---- search results --------------------------------------------------------------------------------
+// {from: start index (-1 off the map), all: Float64Array of MPs by hex index (Infinity: out of
+// reach; the start at 0), reached: the indices of all that are not Infinity, via: Map hex index ->
+// {x, y}}.
+
+// The result of a unit that may not leave `hex`.
+function only(ctx, hex) {
+  const all = new Float64Array(ctx.map.ids.length).fill(Infinity), i = ctx.map.index(hex);
+  all[i] = 0;
+  return { from: i, all, via: new Map(), reached: [i] };
+}
+
+// The MPs to end in `hex` (the start left out), or undefined.
+function costTo(ctx, r, hex) {
+  const i = ctx.map.index(hex);
+  return i === r.from || r.all[i] === Infinity ? undefined : r.all[i];
+}
+
+// The hexes a move may end in (the start left out).
+function endHexes(ctx, r) {
+  const ids = ctx.map.ids, out = [];
+  for (const i of r.reached) if (i !== r.from) out.push(ids[i]);
   return out;
 }
 
 // ---- the situation of one call -------------------------------------------------------------------
 
-// What every search of one call shares: the enemy's ZOC costs (4.12, enterAdd and leaveAdd by hex
-// index, as the kernel's search takes them), where the units stand (friendly: a Map by hex), and
-// the cost models and searches made so far.
+// What every search of one call shares: the enemy's ZOC (z: levels by hex index, the kernel
+// search's zones; enter and leave: the 4.12 costs by level), where the units stand (friendly: a
+// Map by hex), and the cost models and searches made so far.
 function situation(ctx, side) {
   return ctx.memo("situation " + side, () => situationNow(ctx, side));
 }
@@ -279,12 +306,8 @@ function situationNow(ctx, side) {
   const z = ctx.rules.zoc.levels(enemy);
   const zt = ctx.tables.zoc.movement;
   const enter = [0, zt["enter-cost"].LZOC || 0, zt["enter-cost"].HZOC || 0], leave = [0, zt["leave-cost"].LZOC || 0, zt["leave-cost"].HZOC || 0];
-  const enterAdd = new Array(ids.length), leaveAdd = new Array(ids.length), stop = [];
-  for (let i = 0; i < ids.length; i++) {
-    enterAdd[i] = enter[z[i]];
-    leaveAdd[i] = leave[z[i]];
-    if (z[i] === 2) stop.push(ids[i]);
-  }
+  const stop = [];
+  for (let i = 0; i < ids.length; i++) if (z[i] === 2) stop.push(ids[i]);
   const friendly = new Map(), enemyAt = new Set(), waiting = {};
   for (const p of Object.values(ctx.state.pieces)) {
     if (p.side === side && entering(ctx, p)) { (waiting[origin(ctx, p)] = waiting[origin(ctx, p)] || []).push(p); continue; }
@@ -297,7 +320,7 @@ function situationNow(ctx, side) {
   const near = new Set();
   for (const h of enemyHexes) for (const n of ctx.map.neighbors(h)) if (!enemyAt.has(n)) near.add(n);
   for (const k of Object.keys(waiting)) waiting[k].sort(byId);
-  return { side, enemy, z, enterAdd, leaveAdd, stop, stopSet: new Set(stop), friendly, waiting, enemyAt, enemyHexes,
+  return { side, enemy, z, enter, leave, stop, stopSet: new Set(stop), friendly, waiting, enemyAt, enemyHexes,
     nearSet: near, models: {}, searches: {}, eligible: null, lazy: false, asked: 0 };
 }
 
@@ -313,7 +336,7 @@ function model(ctx, sit, p, available, escorted) {
   const spec = {
     terrain: terrainCosts(ctx, col), defaultProhibited: false,
     hexsides: Object.assign(hexsideCosts(ctx, col), mineSides(ctx, p, available)),
-    enterAdd: sit.enterAdd, leaveAdd: sit.leaveAdd, blocked, stop: sit.stop,
+    zones: sit.z, zoneEnterAdd: sit.enter, zoneLeaveAdd: sit.leave, zoneStop: [2], blocked,
   };
   const m = { key, col, p, available, spec, blocked: new Set(blocked), turn, lone };
   sit.models[key] = m;
@@ -347,9 +370,9 @@ function exactStep(ctx, sit, m, x, y) {
     mp += mine.mp;
     if (mine.note) parts.push(mine.note);
   }
-  const iy = ctx.map.index(y), ix = ctx.map.index(x);
-  if (sit.enterAdd[iy]) { mp += sit.enterAdd[iy]; parts.push("+" + sit.enterAdd[iy] + " entering enemy " + (sit.z[iy] === 2 ? "HZOC" : "LZOC") + " (4.12)"); }
-  if (sit.leaveAdd[ix]) { mp += sit.leaveAdd[ix]; parts.push("+" + sit.leaveAdd[ix] + " leaving enemy ZOC (4.12)"); }
+  const iy = ctx.map.index(y), ix = ctx.map.index(x), ea = sit.enter[sit.z[iy]], la = sit.leave[sit.z[ix]];
+  if (ea) { mp += ea; parts.push("+" + ea + " entering enemy " + (sit.z[iy] === 2 ? "HZOC" : "LZOC") + " (4.12)"); }
+  if (la) { mp += la; parts.push("+" + la + " leaving enemy ZOC (4.12)"); }
   return { mp, parts };
 }
 
@@ -388,46 +411,52 @@ function special(ctx) {
 // start(): the sequence's hook before the first phase.
 export function start(ctx) { mstate(ctx); }
 
-// search(m, from, limit): every hex the unit reaches within `limit` MPs at true prices:
-// {best: {hex: MPs} (start left out), all (start included), via: {hex: {x, y}} (the last
-// over-charged hexside crossed at its true price on the way)}. One kernel search, then one more
-// from the far side of each over-charged hexside that improves on it.
+// search(m, from, limit): every hex the unit reaches within `limit` MPs at true prices, a search
+// result whose via names the last over-charged hexside crossed at its true price on the way to a
+// hex. One kernel search, then one more from the far side of each over-charged hexside that
+// improves on it.
 function search(ctx, sit, m, from, limit) {
-  const spec = m.spec;
-  const all = ctx.map.reach(from, limit, spec);
-  const via = {};
-  all[from] = 0;
+  const spec = m.spec, ids = ctx.map.ids;
+  const first = ctx.map.reachCosts(from, limit, spec);
+  const all = first.costs, reached = first.hexes;
+  const fi = ctx.map.index(from);
+  const via = new Map();
+  all[fi] = 0;
+  reached.push(fi);
   const sp = special(ctx);
-  let frontier = Object.keys(all).filter((h) => sp.has(h));
+  let frontier = [];
+  for (const i of reached) if (sp.has(ids[i])) frontier.push(ids[i]);
   for (let round = 0; round < 16 && frontier.length; round++) {
-    const improved = {};
+    const improved = new Set();
     for (const x of frontier.sort()) {
       if (x !== from && sit.stopSet.has(x)) continue;
+      const ix = ctx.map.index(x);
       for (const y of sp.get(x)) {
         const s = exactStep(ctx, sit, m, x, y);
         if (s.mp === null) continue;
-        const cost = all[x] + s.mp;
-        if (cost > limit + EPS || (all[y] !== undefined && all[y] <= cost + EPS)) continue;
-        const more = sit.stopSet.has(y) ? {} : ctx.map.reach(y, limit - cost, spec);
-        more[y] = 0;
-        for (const h of Object.keys(more)) {
-          const v = cost + more[h];
-          if (all[h] === undefined || v < all[h] - EPS) { all[h] = v; via[h] = { x, y }; improved[h] = true; }
+        const iy = ctx.map.index(y);
+        const cost = all[ix] + s.mp;
+        if (cost > limit + EPS || all[iy] <= cost + EPS) continue;
+        if (cost < all[iy] - EPS) { if (all[iy] === Infinity) reached.push(iy); all[iy] = cost; via.set(iy, { x, y }); improved.add(iy); }
+        if (sit.stopSet.has(y)) continue;
+        const more = ctx.map.reachCosts(y, limit - cost, spec);
+        for (const i of more.hexes) {
+          const v = cost + more.costs[i];
+          if (v < all[i] - EPS) { if (all[i] === Infinity) reached.push(i); all[i] = v; via.set(i, { x, y }); improved.add(i); }
         }
       }
     }
-    frontier = Object.keys(improved).filter((h) => sp.has(h));
+    frontier = [];
+    for (const i of improved) if (sp.has(ids[i])) frontier.push(ids[i]);
   }
-  const best = {};
-  for (const h of Object.keys(all)) if (h !== from) best[h] = all[h];
-  return { best, all, via };
+  return { from: fi, all, via, reached };
 }
 
 function pathTo(ctx, r, m, from, to, limit) {
-  const v = r.via[to];
+  const v = r.via.get(ctx.map.index(to));
   if (!v) return to === from ? [from] : ctx.map.path(from, to, limit, m.spec);
   const head = pathTo(ctx, r, m, from, v.x, limit);
-  return head.concat(v.y === to ? [to] : ctx.map.path(v.y, to, limit - r.all[v.y], m.spec));
+  return head.concat(v.y === to ? [to] : ctx.map.path(v.y, to, limit - r.all[ctx.map.index(v.y)], m.spec));
 }
 
 // The unit's search from where it stands, with its own allowance (kept for the call).
@@ -436,7 +465,7 @@ function searchOf(ctx, sit, p, escorted) {
   if (!sit.searches[key]) {
     const a = allowance(ctx, p).mp;
     const m = model(ctx, sit, p, a, escorted);
-    const none = { best: {}, all: {}, via: {} };
+    const none = { from: -1, all: new Float64Array(ctx.map.ids.length).fill(Infinity), via: new Map(), reached: [] };
     sit.searches[key] = { m, a, r: a <= 0 ? none : p.at === "map" ? search(ctx, sit, m, p.hex, a) : entrySearch(ctx, sit, m, p, a) };
   }
   return sit.searches[key];
@@ -535,7 +564,7 @@ function destinations(ctx, sit, units) {
   for (const p of units) {
     const s = searchOf(ctx, sit, p, escorted);
     per[p.id] = s;
-    common = common === null ? Object.keys(s.r.best) : common.filter((h) => s.r.best[h] !== undefined);
+    common = common === null ? endHexes(ctx, s.r) : common.filter((h) => costTo(ctx, s.r, h) !== undefined);
   }
   common = (common || []).sort();
   const hexes = [];
@@ -562,7 +591,7 @@ export function reachable(ctx, id) {
   if (cannotMove(ctx, sit, p)) return {};
   const d = destinations(ctx, sit, [p]);
   const out = {};
-  for (const h of d.hexes) out[h] = d.per[p.id].r.best[h];
+  for (const h of d.hexes) out[h] = costTo(ctx, d.per[p.id].r, h);
   return out;
 }
 
@@ -632,11 +661,11 @@ function moveGroup(ctx, sit, units, to, exit) {
   for (const p of units) {
     const s = d.per[p.id];
     const a = allowance(ctx, p);
-    const end = exit ? cheapestExit(d, s, units[0].hex) : to;
+    const end = exit ? cheapestExit(ctx, d, s, units[0].hex) : to;
     const enters = p.at !== "map";
     let path, w;
     if (enters) {                                                         // 5.11: onto the map at an entry hex
-      const e = s.r.entry[end], sub = s.r.subs[e];
+      const e = s.r.entry[ctx.map.index(end)], sub = s.r.subs[e];
       path = end === e ? [e] : pathTo(ctx, sub.r, s.m, e, end, s.a - sub.cost);
       const first = entryStep(ctx, sit, s.m, e);
       const rest = walk(ctx, sit, s.m, path);
@@ -674,10 +703,10 @@ function moveGroup(ctx, sit, units, to, exit) {
   return true;
 }
 
-function cheapestExit(d, s, here) {
+function cheapestExit(ctx, d, s, here) {
   if (d.exits.indexOf(here) >= 0) return here;
   let best = null;
-  for (const h of d.exits) if (best === null || s.r.best[h] < s.r.best[best] - EPS) best = h;
+  for (const h of d.exits) if (best === null || costTo(ctx, s.r, h) < costTo(ctx, s.r, best) - EPS) best = h;
   return best;
 }
 
@@ -698,16 +727,16 @@ function refuseTo(ctx, sit, units, to) {
   const escorted = units.some((p) => !p.artillery);
   for (const p of units) {
     const s = searchOf(ctx, sit, p, escorted);
-    if (s.r.best[to] !== undefined) continue;
+    if (costTo(ctx, s.r, to) !== undefined) continue;
     if (p.at !== "map") return { rule: "5.11", reason: p.id + " cannot reach " + to + " from any hex of the " + p.entry.join(" or ") +
       " within its " + mpText(s.a) + " MPs (the entry hex's cost, terrain, enemy units and ZOCs)" };
     if (s.m.turn && sit.nearSet.has(to)) return { rule: "16.42", reason: p.id + " is on the turning movement and may not move next to an Allied unit" };
     if (s.m.lone && sit.nearSet.has(to)) return { rule: "8.2", reason: "artillery may not move next to an enemy unit unless a non-artillery unit moves with it" };
-    const open = Object.assign({}, s.m, { spec: Object.assign({}, s.m.spec, { stop: [] }) });
-    const free = search(ctx, Object.assign({}, sit, { stopSet: new Set() }), open, from, s.a).best;
-    if (free[to] !== undefined) return { rule: "4.12", reason: "every way to " + to + " within " + p.id + "'s " + mpText(s.a) + " MPs enters an enemy HZOC, where it must stop (4.12, 10.12)" };
-    const far = search(ctx, sit, s.m, from, 1000).best;
-    if (far[to] !== undefined) return { rule: "10.2", reason: "reaching " + to + " costs " + p.id + " at least " + mpText(far[to]) + " MPs; it has " + mpText(s.a) };
+    const open = Object.assign({}, s.m, { spec: Object.assign({}, s.m.spec, { zoneStop: [] }) });
+    const free = search(ctx, Object.assign({}, sit, { stopSet: new Set() }), open, from, s.a);
+    if (costTo(ctx, free, to) !== undefined) return { rule: "4.12", reason: "every way to " + to + " within " + p.id + "'s " + mpText(s.a) + " MPs enters an enemy HZOC, where it must stop (4.12, 10.12)" };
+    const far = costTo(ctx, search(ctx, sit, s.m, from, 1000), to);
+    if (far !== undefined) return { rule: "10.2", reason: "reaching " + to + " costs " + p.id + " at least " + mpText(far) + " MPs; it has " + mpText(s.a) };
     return { rule: "10.11", reason: "no way for " + p.id + " to " + to + ": prohibited terrain or hexsides (TEC), enemy units" + (s.m.turn ? ", Allied units' neighbours (16.42)" : "") + (s.m.lone ? ", enemy units' neighbours (8.2)" : "") };
   }
   const f = ctx.rules.stacking.fits(units, to);

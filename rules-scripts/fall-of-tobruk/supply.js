@@ -229,22 +229,18 @@ function specFor(ctx, n, from, outward) {
   return n.specs[key];
 }
 
+// The zones of a line's search, by hex: what each hex is to the line.
+const OPEN = 1, OWN_OPEN = 2, BLOCKED = 3, END = 4;
+
 function buildSpec(ctx, n, from, outward) {
   const zc = zocCost(ctx);
-  const blocked = Array.from(n.enemyAt), stop = [];
-  for (const h of n.closed.keys()) {
-    if (!outward && n.friendAt.has(h)) stop.push(h);                    // a unit's own hex ends its line
-    else blocked.push(h);
-  }
-  const size = ctx.map.ids.length;
-  const enterAdd = new Array(size).fill(0), leaveAdd = new Array(size).fill(0);   // by hex index
-  for (const h of n.zocOpen) {
-    const i = ctx.map.index(h);
-    enterAdd[i] = (outward ? zc.enter : zc.leave) || 0;
-    if (!(outward && h === from)) leaveAdd[i] = (outward ? zc.leave : zc.enter) || 0;   // 14.21: own hex free
-  }
+  const zones = new Uint8Array(ctx.map.ids.length);
+  for (const h of n.enemyAt) zones[ctx.map.index(h)] = BLOCKED;
+  for (const h of n.closed.keys()) zones[ctx.map.index(h)] = !outward && n.friendAt.has(h) ? END : BLOCKED;   // a unit's own hex ends its line
+  for (const h of n.zocOpen) zones[ctx.map.index(h)] = outward && h === from ? OWN_OPEN : OPEN;       // 14.21: own hex free to leave
+  const enter = (outward ? zc.enter : zc.leave) || 0, leave = (outward ? zc.leave : zc.enter) || 0;
   return { terrain: n.base.terrain, defaultProhibited: true, hexsides: n.base.hexsides,
-    blocked: blocked.sort(), stop: stop.sort(), enterAdd, leaveAdd };
+    zones, zoneEnterAdd: [0, enter, enter], zoneLeaveAdd: [0, leave, 0], zoneBlocked: [BLOCKED], zoneStop: [END] };
 }
 
 // One search of up to `budget` MPs: {hex: cost} from `from`, the

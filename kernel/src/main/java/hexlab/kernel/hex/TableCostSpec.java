@@ -19,12 +19,19 @@ import java.util.Map;
  * blocked: ["0505"]            # may not be entered (a list, or one string of ids)
  * stop: ["0606"]               # entering units stop there
  * noEnd: ["0707"]              # may be passed through, not ended in
+ * zones: "..."                 # a zone number per hex in map order, one character each (char code)
+ * zoneEnterAdd: [0, 1, 1]      # extra to enter a hex of zone n (index n)
+ * zoneLeaveAdd: [0, 2, 2]      # extra to leave a hex of zone n
+ * zoneStop: [2]                # zones whose hexes stop the units entering them
+ * zoneBlocked: [3]             # zones whose hexes may not be entered
  * </pre>
+ * Zones describe a per-hex layer (a zone of control, say) in one short string instead of one entry
+ * per hex; scripts give them as a Uint8Array.
  * An unknown key, terrain, feature or hex is an IllegalArgumentException naming it.
  */
 final class TableCostSpec {
     static final List<String> KEYS = List.of("terrain", "defaultProhibited", "hexsides", "enterAdd", "leaveAdd",
-            "sideAdd", "blocked", "stop", "noEnd");
+            "sideAdd", "blocked", "stop", "noEnd", "zones", "zoneEnterAdd", "zoneLeaveAdd", "zoneStop", "zoneBlocked");
     static final List<String> TABLE_KEYS = List.of("status", "rule", "note", "source");
     static final List<String> SIDE_KEYS = List.of("replace", "add", "block", "unless");
 
@@ -86,7 +93,46 @@ final class TableCostSpec {
         for (String id : words(spec.get("blocked"), "blocked")) cost.blocked(hex(map, id, "blocked"));
         for (String id : words(spec.get("stop"), "stop")) cost.stop(hex(map, id, "stop"));
         for (String id : words(spec.get("noEnd"), "noEnd")) cost.noEnd(hex(map, id, "noEnd"));
+        zones(map, spec, cost);
         return cost;
+    }
+
+    private static void zones(HexMap map, Map<String, Object> spec, TableCost cost) {
+        Object z = spec.get("zones");
+        if (z == null) {
+            for (String k : List.of("zoneEnterAdd", "zoneLeaveAdd", "zoneStop", "zoneBlocked")) {
+                if (spec.get(k) != null) throw new IllegalArgumentException(k + ": needs zones, one zone number per hex");
+            }
+            return;
+        }
+        if (!(z instanceof String s) || s.length() != map.size()) {
+            throw new IllegalArgumentException("zones: expected one zone number per hex of map " + map.name() + " (" + map.size() + "), as a Uint8Array");
+        }
+        double[] enter = numbers(spec.get("zoneEnterAdd"), "zoneEnterAdd");
+        double[] leave = numbers(spec.get("zoneLeaveAdd"), "zoneLeaveAdd");
+        double[] stop = numbers(spec.get("zoneStop"), "zoneStop");
+        double[] blocked = numbers(spec.get("zoneBlocked"), "zoneBlocked");
+        for (int i = 0; i < s.length(); i++) {
+            int c = s.charAt(i);
+            if (c == 0) continue;
+            if (c < enter.length && enter[c] != 0) cost.enterAdd(i, enter[c]);
+            if (c < leave.length && leave[c] != 0) cost.leaveAdd(i, leave[c]);
+            if (contains(stop, c)) cost.stop(i);
+            if (contains(blocked, c)) cost.blocked(i);
+        }
+    }
+
+    private static double[] numbers(Object value, String key) {
+        if (value == null) return new double[0];
+        if (!(value instanceof List<?> list)) throw new IllegalArgumentException(key + ": expected a list of numbers, found " + value);
+        double[] out = new double[list.size()];
+        for (int i = 0; i < out.length; i++) out[i] = number(list.get(i), key + "[" + i + "]");
+        return out;
+    }
+
+    private static boolean contains(double[] a, int v) {
+        for (double x : a) if (x == v) return true;
+        return false;
     }
 
     private interface HexExtra { void add(int idx, double extra); }

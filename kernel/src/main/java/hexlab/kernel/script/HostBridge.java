@@ -24,6 +24,8 @@ public final class HostBridge {
         /** As {@link #reach} with a defined model; null if the model was dropped (define it again). */
         String reachWith(String from, double budget, int model);
         String pathWith(String from, String to, double budget, int model);
+        /** As {@link #reachWith}, as a flat list: index, cost, index, cost, ... */
+        String reachFlat(String from, double budget, int model);
         boolean los(String from, String to, String blockingJson);
         String line(String from, String to);
     }
@@ -55,6 +57,8 @@ public final class HostBridge {
     @HostAccess.Export public int define(String specJson) { return requireBoard().define(specJson); }
 
     @HostAccess.Export public String reachWith(String from, double budget, int model) { return requireBoard().reachWith(from, budget, model); }
+
+    @HostAccess.Export public String reachFlat(String from, double budget, int model) { return requireBoard().reachFlat(from, budget, model); }
 
     @HostAccess.Export public String pathWith(String from, String to, double budget, int model) { return requireBoard().pathWith(from, to, budget, model); }
 

@@ -86,6 +86,21 @@ final class MapBoard implements HostBridge.Board {
     }
 
     @Override
+    public String reachFlat(String from, double budget, int model) {
+        TableCost c = models.get(model);
+        if (c == null) return null;
+        PathSearch.Reach r = PathSearch.reach(map, idx(from), budget, c);
+        StringBuilder sb = new StringBuilder(1024).append('[');
+        boolean first = true;
+        for (int i : r.reachable()) {
+            if (!first) sb.append(',');
+            first = false;
+            sb.append(i).append(',').append(num(r.cost(i)));
+        }
+        return sb.append(']').toString();
+    }
+
+    @Override
     public String pathWith(String from, String to, double budget, int model) {
         TableCost c = models.get(model);
         return c == null ? null : ids(PathSearch.reach(map, idx(from), budget, c).path(idx(to)));

@@ -6,7 +6,7 @@
   const boot = JSON.parse(bootJson);
 
   function deepFreeze(o) {
-    if (o && typeof o === "object" && !Object.isFrozen(o)) {
+    if (o && typeof o === "object" && !Object.isFrozen(o) && !ArrayBuffer.isView(o)) {
       Object.freeze(o);
       if (Array.isArray(o)) { for (let i = 0; i < o.length; i++) if (o[i] && typeof o[i] === "object") deepFreeze(o[i]); }
       else for (const k of Object.keys(o)) deepFreeze(o[k]);
@@ -39,7 +39,7 @@
     const key = spec && typeof spec === "object" ? spec : noSpec;
     let c = models.get(key);
     if (c === undefined) {
-      c = { json: JSON.stringify(key), id: -1 };
+      c = { json: specJson(key), id: -1 };
       deepFreeze(key);
       models.set(key, c);
     }
@@ -49,6 +49,20 @@
     }
     c.id = host.define(c.json);             // first use, or the kernel dropped a model unused for long
     return search(c.id);
+  }
+
+  // zones (a Uint8Array, one zone number per hex) go to the kernel as one character per hex
+  function specJson(spec) {
+    let out = spec;
+    for (const k of Object.keys(spec)) {
+      const v = spec[k];
+      if (!ArrayBuffer.isView(v)) continue;
+      if (k !== "zones" || !(v instanceof Uint8Array)) throw new Error("search spec: " + k + " is a typed array; only zones may be one (a Uint8Array), give a plain array");
+      let s = "";
+      for (let i = 0; i < v.length; i += 4096) s += String.fromCharCode.apply(null, v.subarray(i, i + 4096));
+      out = Object.assign({}, spec, { zones: s });
+    }
+    return JSON.stringify(out);
   }
 
   function makeMap(m) {
@@ -125,6 +139,14 @@
       // is compiled once, at its first search, and frozen then (a changed cost is a new object).
       reach: (from, budget, spec) => JSON.parse(withModel(spec, (id) => host.reachWith(from, budget, id))),
       path: (from, to, budget, spec) => JSON.parse(withModel(spec, (id) => host.pathWith(from, to, budget, id))),
+      // the same search as reach, by hex index: {costs: a Float64Array, the cost of every hex the
+      // move may end in, Infinity elsewhere (the start too); hexes: their indices, ascending}
+      reachCosts: (from, budget, spec) => {
+        const flat = JSON.parse(withModel(spec, (id) => host.reachFlat(from, budget, id)));
+        const costs = new Float64Array(m.ids.length).fill(Infinity), hexes = new Array(flat.length / 2);
+        for (let k = 0; k < flat.length; k += 2) { costs[flat[k]] = flat[k + 1]; hexes[k / 2] = flat[k]; }
+        return { costs, hexes };
+      },
       lineOfSight: (a, b, blocking) => host.los(a, b, JSON.stringify(blocking || [])),
       line: (a, b) => JSON.parse(host.line(a, b)),
     };
@@ -142,7 +164,12 @@
   let memoOn = true;
   const statics = new Map();    // ctx.once: derived from the tables and the map, kept for the context
   let byHex = null;             // hex -> pieces there, in state order: built once per position, like memo
-  function forget() { memo = new Map(); byHex = null; }
+  let all = null;               // the pieces in state order, once per position
+  function forget() { memo = new Map(); byHex = null; all = null; }
+  function allPieces() {
+    if (!memoOn) return Object.values(G.pieces || {});
+    return all || (all = Object.values(G.pieces || {}));
+  }
   function mutating(f) {
     forget();
     memoOn = false;
@@ -151,7 +178,7 @@
   function piecesByHex() {
     if (byHex) return byHex;
     const m = new Map();
-    for (const p of Object.values(G.pieces || {})) {
+    for (const p of allPieces()) {
       if (p.hex === undefined || p.hex === null) continue;
       const l = m.get(p.hex);
       if (l) l.push(p); else m.set(p.hex, [p]);
@@ -251,7 +278,7 @@
     // pieces: by convention the state keeps them under state.pieces, keyed by id
     piece(id) { return G.pieces[id]; },
     // Object.values keeps the state's key order and is far cheaper than a for-in walk here
-    pieces(filter) { const out = []; for (const p of Object.values(G.pieces || {})) { if (!filter || filter(p)) out.push(p); } return out; },
+    pieces(filter) { const out = []; for (const p of allPieces()) { if (!filter || filter(p)) out.push(p); } return out; },
     // while the position stands, answered from an index built once; a fresh array either way
     piecesAt(hex) {
       if (memoOn) { const l = piecesByHex().get(hex); return l ? l.slice() : []; }

@@ -170,4 +170,54 @@ class TableCostTest {
         assertEquals(INF, enter(cost, "0201", "0101"));
         assertArrayEquals(new int[0], PathSearch.reach(map, at("0103"), 0, cost).reachable());
     }
+
+    /** One zone number per hex, as the script host sends a Uint8Array. */
+    String zones(Map<String, Integer> byHex) {
+        char[] z = new char[map.size()];
+        byHex.forEach((id, n) -> z[at(id)] = (char) n.intValue());
+        return new String(z);
+    }
+
+    @Test
+    void zonesGivePerZoneExtrasStopsAndBlocks() {
+        Map<String, Object> spec = new java.util.HashMap<>(MapFixtures.yaml("terrain: {clear: 1, rough: 2, sea: prohibited}"));
+        spec.put("zones", zones(Map.of("0301", 1, "0302", 2, "0303", 3)));
+        spec.put("zoneEnterAdd", java.util.List.of(0, 1, 1, 0));
+        spec.put("zoneLeaveAdd", java.util.List.of(0, 2, 2, 0));
+        spec.put("zoneStop", java.util.List.of(2));
+        spec.put("zoneBlocked", java.util.List.of(3));
+        TableCost z = TableCost.fromSpec(map, spec);
+        TableCost set = new TableCost(map, Map.of("clear", 1.0, "rough", 2.0, "sea", INF), false)
+                .enterAdd(at("0301"), 1).enterAdd(at("0302"), 1).leaveAdd(at("0301"), 2).leaveAdd(at("0302"), 2)
+                .stop(at("0302")).blocked(at("0303"));
+        for (int from = 0; from < map.size(); from++) {
+            assertEquals(set.mayLeave(from, false), z.mayLeave(from, false), map.id(from));
+            for (int d = 0; d < 6; d++) {
+                int to = map.neighbor(from, d);
+                if (to >= 0) assertEquals(set.enter(from, to, d), z.enter(from, to, d), map.id(from) + ">" + map.id(to));
+            }
+        }
+    }
+
+    @Test
+    void extrasMayBeOneNumberPerHex() {
+        double[] enter = new double[map.size()];
+        enter[at("0301")] = 1.5;
+        java.util.List<Double> list = java.util.Arrays.stream(enter).boxed().toList();
+        Map<String, Object> spec = new java.util.HashMap<>(MapFixtures.yaml("terrain: {clear: 1, rough: 2, sea: prohibited}"));
+        spec.put("enterAdd", list);
+        assertEquals(2.5, enter(TableCost.fromSpec(map, spec), "0201", "0301"));
+        spec.put("enterAdd", list.subList(0, 3));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TableCost.fromSpec(map, spec));
+        assertTrue(e.getMessage().startsWith("enterAdd: a list needs one number per hex"), e.getMessage());
+    }
+
+    @Test
+    void badZonesAreNamed() {
+        Map<String, Object> spec = new java.util.HashMap<>(MapFixtures.yaml("terrain: {clear: 1, rough: 2, sea: prohibited}"));
+        spec.put("zoneStop", java.util.List.of(2));
+        assertEquals("zoneStop: needs zones, one zone number per hex", assertThrows(IllegalArgumentException.class, () -> TableCost.fromSpec(map, spec)).getMessage());
+        spec.put("zones", "\u0001");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> TableCost.fromSpec(map, spec)).getMessage().startsWith("zones: expected one zone number per hex"));
+    }
 }

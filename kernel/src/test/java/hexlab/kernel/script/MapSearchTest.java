@@ -1,0 +1,61 @@
+package hexlab.kernel.script;
+
+import hexlab.kernel.Fixtures;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.error.InputException;
+import hexlab.kernel.play.Game;
+import hexlab.kernel.rules.Variant;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The searches scripts ask of the map: ctx.map.reach, reachCosts and path, with specs compiled once. */
+class MapSearchTest {
+    final Kernel k = Fixtures.toy();
+    final Game g = k.start(Variant.base(k.system("toy")), "meeting", 1);
+
+    String eval(String expr) { return g.rules().callString("evaluate", expr).replaceAll("\\s+", ""); }
+
+    static final String SPEC = "({terrain: {clear: 1, rough: 2, lake: 'prohibited'}, hexsides: {road: {replace: 0.5}, river: {add: 2}}})";
+
+    @Test
+    void reachCostsAnswersWhatReachAnswersByHexIndex() {
+        String same = eval("(() => { const s = " + SPEC + "; const r = map.reach('0302', 4, s), c = map.reachCosts('0302', 4, s);"
+                + " const fromCosts = {}; for (const i of c.hexes) fromCosts[map.ids[i]] = c.costs[i];"
+                + " return JSON.stringify(fromCosts) === JSON.stringify(Object.fromEntries(Object.keys(r).sort().map((h) => [h, r[h]])))"
+                + " && c.costs[map.index('0302')] === Infinity && c.hexes.length === Object.keys(r).length; })()");
+        assertEquals("true", same);
+    }
+
+    @Test
+    void zonesInASpecPriceTheirHexesAsTheSameExtrasByHexWould() {
+        // zone 1 costs 3 more to enter and 1 more to leave; zone 2 stops the move
+        String same = eval("(() => { const z = new Uint8Array(map.ids.length); z[map.index('0202')] = 1; z[map.index('0203')] = 2;"
+                + " const a = map.reachCosts('0201', 10, Object.assign(" + SPEC + ", {zones: z, zoneEnterAdd: [0, 3], zoneLeaveAdd: [0, 1], zoneStop: [2]}));"
+                + " const b = map.reachCosts('0201', 10, Object.assign(" + SPEC + ", {enterAdd: {'0202': 3}, leaveAdd: {'0202': 1}, stop: ['0203']}));"
+                + " const c = map.reachCosts('0201', 10, " + SPEC + ");"
+                + " return [a.costs.join() === b.costs.join(), a.costs.join() !== c.costs.join(), a.costs[map.index('0202')] - c.costs[map.index('0202')]]; })()");
+        assertEquals("[true,true,3]", same);
+    }
+
+    @Test
+    void aSpecIsFrozenAtItsFirstSearch() {
+        assertEquals("[false,true,true]", eval("(() => { const s = " + SPEC + "; const before = Object.isFrozen(s); map.reach('0101', 2, s);"
+                + " return [before, Object.isFrozen(s), Object.isFrozen(s.terrain)]; })()"));
+    }
+
+    @Test
+    void aTypedArrayOtherThanZonesIsRefusedByName() {
+        RuntimeException e = assertThrows(RuntimeException.class,
+                () -> eval("map.reach('0101', 2, Object.assign(" + SPEC + ", {enterAdd: new Float64Array(map.ids.length)}))"));
+        assertTrue(e.getMessage().contains("search spec: enterAdd is a typed array; only zones may be one"), e.getMessage());
+    }
+
+    @Test
+    void aBadSpecIsNamedAtTheSearch() {
+        RuntimeException e = assertThrows(RuntimeException.class, () -> eval("map.reach('0101', 2, Object.assign(" + SPEC + ", {zoneStop: [1]}))"));
+        assertTrue(e.getMessage().contains("zoneStop: needs zones"), e.getMessage());
+    }
+}
