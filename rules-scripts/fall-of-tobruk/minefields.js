@@ -207,8 +207,16 @@ function pathTo(ctx, r, from, to, budget, spec) {
 export function mergeSpec(ctx, spec, fragment) { return merge(spec, fragment); }
 
 function merge(spec, fragment) {
-  const out = Object.assign({}, spec || {});
-  out.hexsides = Object.assign({}, (spec && spec.hexsides) || {}, fragment.hexsides || {});
+  const out = flat(spec || {});
+  out.hexsides = Object.assign({}, out.hexsides || {}, fragment.hexsides || {});
+  return out;
+}
+
+// A spec with its base's terrain and hexsides written into it (a spec may name a compiled base).
+function flat(spec) {
+  if (!spec.base) return Object.assign({}, spec);
+  const out = Object.assign({}, flat(spec.base), spec);
+  delete out.base;
   return out;
 }
 
@@ -299,6 +307,7 @@ function specSets(ctx, spec) {
 export function stepCost(ctx, spec, sets, x, y, ignore) {
   const s = sets || specSets(ctx, spec);
   if (s.blocked.has(y)) return Infinity;
+  if (spec.base) spec = flat(spec);
   const t = spec.terrain ? spec.terrain[ctx.map.terrain(y)] : undefined;
   let cost = t === undefined || t === "prohibited" ? Infinity : t;
   const feats = ctx.map.hexside(x, y).filter((f) => (ignore || []).indexOf(f) < 0);

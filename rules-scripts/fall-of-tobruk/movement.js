@@ -333,14 +333,19 @@ function model(ctx, sit, p, available, escorted) {
   const key = col + "|" + available + "|" + (turn ? "T" : "") + (lone ? "A" : "");
   if (sit.models[key]) return sit.models[key];
   const blocked = turn || lone ? sit.enemyHexes.concat(Array.from(sit.nearSet)) : sit.enemyHexes;
-  const spec = {
-    terrain: terrainCosts(ctx, col), defaultProhibited: false,
-    hexsides: Object.assign(hexsideCosts(ctx, col), mineSides(ctx, p, available)),
-    zones: sit.z, zoneEnterAdd: sit.enter, zoneLeaveAdd: sit.leave, zoneStop: [2], blocked,
-  };
+  const spec = { base: baseSpec(ctx, p, col, available), zones: sit.z, zoneEnterAdd: sit.enter, zoneLeaveAdd: sit.leave, zoneStop: [2], blocked };
   const m = { key, col, p, available, spec, blocked: new Set(blocked), turn, lone };
   sit.models[key] = m;
   return m;
+}
+
+// The TEC part of a unit's cost model, for its mobility column and MP allowance (minefields cost
+// half of it, 13.1): the tables alone decide it, so it is made, and compiled, once.
+function baseSpec(ctx, p, col, available) {
+  return ctx.once("spec " + col + "|" + available, () => ({
+    terrain: terrainCosts(ctx, col), defaultProhibited: false,
+    hexsides: Object.assign(hexsideCosts(ctx, col), mineSides(ctx, p, available)),
+  }));
 }
 
 // exactStep(m, x, y): the true price of one step x -> y for the model's unit: {mp, parts}; mp

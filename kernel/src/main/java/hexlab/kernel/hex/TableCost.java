@@ -80,6 +80,11 @@ public final class TableCost implements MoveCost {
         return TableCostSpec.build(map, spec);
     }
 
+    /** A copy of {@code base} with a spec's per-hex extras (no terrain or hexsides of its own). */
+    public static TableCost fromSpec(TableCost base, Map<String, Object> spec) {
+        return TableCostSpec.extend(base.map, base, spec);
+    }
+
     /** An independent copy, to add one unit's extras to a shared base model. */
     public TableCost copy() {
         return new TableCost(map, terrain.clone(), replace.clone(), add.clone(), unless.clone(),

@@ -59,7 +59,27 @@ final class TableCostSpec {
             else throw new IllegalArgumentException("terrain \"" + type + "\": expected a number or \"prohibited\", found " + v);
         }
         TableCost cost = new TableCost(map, terrain, defaultProhibited);
+        hexsides(spec, cost);
+        extras(map, spec, cost);
+        return cost;
+    }
 
+    /** The per-hex part of a spec on a copy of a compiled base: the base's terrain and hexsides stand. */
+    static TableCost extend(HexMap map, TableCost base, Map<String, Object> spec) {
+        for (String key : new java.util.TreeSet<>(spec.keySet())) {
+            if (key.equals("terrain") || key.equals("hexsides") || key.equals("defaultProhibited")) {
+                throw new IllegalArgumentException("\"" + key + "\" in a spec with a base: the base gives terrain and hexsides, the spec only per-hex extras");
+            }
+            if (!KEYS.contains(key) && !TABLE_KEYS.contains(key)) {
+                throw new IllegalArgumentException("unknown key \"" + key + "\" in move cost spec (expected one of " + String.join(", ", KEYS) + ")");
+            }
+        }
+        TableCost cost = base.copy();
+        extras(map, spec, cost);
+        return cost;
+    }
+
+    private static void hexsides(Map<String, Object> spec, TableCost cost) {
         for (Map.Entry<?, ?> e : mapping(spec.get("hexsides"), "hexsides").entrySet()) {
             String feature = String.valueOf(e.getKey());
             String where = "hexsides/" + feature;
@@ -82,6 +102,9 @@ final class TableCostSpec {
                 throw new IllegalArgumentException(where + "/unless: needs block: true");
             }
         }
+    }
+
+    private static void extras(HexMap map, Map<String, Object> spec, TableCost cost) {
         perHex(map, spec.get("enterAdd"), "enterAdd", cost::enterAdd);
         perHex(map, spec.get("leaveAdd"), "leaveAdd", cost::leaveAdd);
         for (Map.Entry<?, ?> e : mapping(spec.get("sideAdd"), "sideAdd").entrySet()) {
@@ -94,7 +117,6 @@ final class TableCostSpec {
         for (String id : words(spec.get("stop"), "stop")) cost.stop(hex(map, id, "stop"));
         for (String id : words(spec.get("noEnd"), "noEnd")) cost.noEnd(hex(map, id, "noEnd"));
         zones(map, spec, cost);
-        return cost;
     }
 
     private static void zones(HexMap map, Map<String, Object> spec, TableCost cost) {

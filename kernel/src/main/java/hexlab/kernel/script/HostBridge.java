@@ -19,7 +19,7 @@ public final class HostBridge {
     public interface Board {
         String reach(String from, double budget, String specJson);
         String path(String from, String to, double budget, String specJson);
-        /** Compiles a cost model once; searches then name it by the id returned. */
+        /** Compiles a cost model once; searches then name it by the id returned ({@code "base": id}: on a copy of that model; -1 if it was dropped). */
         int define(String specJson);
         /** As {@link #reach} with a defined model; null if the model was dropped (define it again). */
         String reachWith(String from, double budget, int model);

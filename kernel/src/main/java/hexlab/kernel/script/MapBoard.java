@@ -21,7 +21,7 @@ import java.util.Set;
  */
 final class MapBoard implements HostBridge.Board {
     private static final int SPEC_CACHE = 64;
-    private static final int MODELS = 256;
+    private static final int MODELS = 128;      // a model holds a few arrays of the map's size
 
     private final HexMap map;
     // cost models compiled from their JSON; a movement phase asks many times with the same one
@@ -73,7 +73,15 @@ final class MapBoard implements HostBridge.Board {
     @Override
     public int define(String specJson) {
         @SuppressWarnings("unchecked") Map<String, Object> spec = Json.MAPPER.convertValue(Json.read(specJson), Map.class);
-        TableCost c = TableCost.fromSpec(map, spec);
+        TableCost c;
+        if (spec.get("base") instanceof Number b) {
+            TableCost base = models.get(b.intValue());
+            if (base == null) return -1;          // dropped: the script defines the base again
+            spec.remove("base");
+            c = TableCost.fromSpec(base, spec);
+        } else {
+            c = TableCost.fromSpec(map, spec);
+        }
         int id = nextModel++;
         models.put(id, c);
         return id;

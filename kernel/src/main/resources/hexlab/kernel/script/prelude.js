@@ -32,35 +32,70 @@
   const M = boot.map;
   const mapApi = M ? makeMap(M) : null;
 
-  // spec object -> {json, id}: the kernel's compiled cost model of a search spec
+  // A search spec is compiled by the kernel once: spec object -> {json, base, id}. A spec may name
+  // a `base` spec (terrain and hexsides, compiled once) and add only per-hex extras; specs built
+  // afresh with the same content share a model (byContent).
   const models = new WeakMap();
+  const byContent = new Map();
   const noSpec = Object.freeze({});
-  function withModel(spec, search) {
+  function entry(spec) {
     const key = spec && typeof spec === "object" ? spec : noSpec;
     let c = models.get(key);
     if (c === undefined) {
-      c = { json: specJson(key), id: -1 };
+      const base = key.base && typeof key.base === "object" ? key.base : null;
+      c = { json: specJson(key), base, id: -1, key: null };
       deepFreeze(key);
       models.set(key, c);
     }
-    if (c.id >= 0) {
+    return c;
+  }
+  function compile(c) {
+    let json = c.json;
+    if (c.base) {
+      const b = entry(c.base);
+      if (b.id < 0) b.id = compile(b);
+      json = json.length > 2 ? json.slice(0, -1) + ',"base":' + b.id + "}" : '{"base":' + b.id + "}";
+    }
+    c.key = json;
+    let id = byContent.get(json);
+    if (id === undefined) {
+      id = host.define(json);
+      if (id < 0) {                                                   // the kernel dropped the base
+        const b = entry(c.base);
+        byContent.delete(b.key);
+        b.id = -1;
+        return compile(c);
+      }
+      if (byContent.size >= 1024) byContent.clear();
+      byContent.set(json, id);
+    }
+    return id;
+  }
+  function withModel(spec, search) {
+    const c = entry(spec);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (c.id < 0) c.id = compile(c);
       const r = search(c.id);
       if (r !== null) return r;
+      byContent.clear();                     // the kernel dropped a model unused for long
+      c.id = -1;
+      if (c.base) entry(c.base).id = -1;
     }
-    c.id = host.define(c.json);             // first use, or the kernel dropped a model unused for long
-    return search(c.id);
+    throw new Error("search: the kernel could not keep the cost model");
   }
 
-  // zones (a Uint8Array, one zone number per hex) go to the kernel as one character per hex
+  // zones (a Uint8Array, one zone number per hex) go to the kernel as one character per hex; a
+  // base spec is named by its id when compiled
   function specJson(spec) {
-    let out = spec;
+    const out = {};
     for (const k of Object.keys(spec)) {
       const v = spec[k];
-      if (!ArrayBuffer.isView(v)) continue;
+      if (k === "base" && v && typeof v === "object") continue;
+      if (!ArrayBuffer.isView(v)) { out[k] = v; continue; }
       if (k !== "zones" || !(v instanceof Uint8Array)) throw new Error("search spec: " + k + " is a typed array; only zones may be one (a Uint8Array), give a plain array");
       let s = "";
       for (let i = 0; i < v.length; i += 4096) s += String.fromCharCode.apply(null, v.subarray(i, i + 4096));
-      out = Object.assign({}, spec, { zones: s });
+      out[k] = s;
     }
     return JSON.stringify(out);
   }

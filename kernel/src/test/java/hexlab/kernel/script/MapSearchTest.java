@@ -58,4 +58,16 @@ class MapSearchTest {
         RuntimeException e = assertThrows(RuntimeException.class, () -> eval("map.reach('0101', 2, Object.assign(" + SPEC + ", {zoneStop: [1]}))"));
         assertTrue(e.getMessage().contains("zoneStop: needs zones"), e.getMessage());
     }
+
+    @Test
+    void aSpecOnABaseSearchesAsTheWholeSpecWould() {
+        String same = eval("(() => { const base = " + SPEC + ";"
+                + " const a = map.reachCosts('0201', 10, {base, enterAdd: {'0202': 3}, stop: ['0203']});"
+                + " const b = map.reachCosts('0201', 10, Object.assign(" + SPEC + ", {enterAdd: {'0202': 3}, stop: ['0203']}));"
+                + " const again = map.reachCosts('0201', 10, {base, enterAdd: {'0202': 3}, stop: ['0203']});"
+                + " return [a.costs.join() === b.costs.join(), again.costs.join() === a.costs.join(), Object.isFrozen(base)]; })()");
+        assertEquals("[true,true,true]", same);
+        RuntimeException e = assertThrows(RuntimeException.class, () -> eval("map.reach('0101', 2, {base: " + SPEC + ", terrain: {clear: 2}})"));
+        assertTrue(e.getMessage().contains("\"terrain\" in a spec with a base"), e.getMessage());
+    }
 }
