@@ -32,6 +32,7 @@
 // marker is drawn or chosen, before the Command Control roll), in section-name order.
 
 function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
+function has(ctx, section, name) { const s = ctx.rules[section]; return !!s && typeof s[name] === "function"; }
 function plural(n, one, many) { return n + " " + (n === 1 ? one : many || one + "s"); }
 
 // ---- markers and formations --------------------------------------------------------------------
@@ -434,6 +435,10 @@ export function spend(ctx, pieceIds) {
 export function end(ctx) {
   const s = ctx.state;
   const a = s.activation;
+  // 4.12 NOTE, 7.1: the forced combat came before this step; a unit still owing one is a broken game
+  const owed = has(ctx, "combat", "forcedUnits") ? ctx.rules.combat.forcedUnits() : [];
+  if (owed.length) ctx.trace({ rule: "4.12", cell: { marker: a.marker }, result: owed, text: "the activation of " + a.marker + " ends with " + owed.join(", ") + " still owing a forced attack" });
+  s.lastActivation = { marker: a.marker, owed };
   const marked = [];
   for (const p of ctx.pieces((q) => q.side === a.side && q.at === "map" && !q.opsComplete).sort(byId)) {
     const both = p.moved && (p.fought || p.bombarded);

@@ -4,6 +4,8 @@
 //   7.2   an activation never spends more Activation Points than its Command Control roll gave.
 //   3.4   no ground unit takes part in two Movement Impulses, or two Combat Impulses, in one
 //         Operations Phase (the impulse sections count them: piece.moves, piece.combats).
+//   4.12  no activation ends with a unit still owing a forced attack (state.lastActivation.owed,
+//         as the activation section found it at the end).
 
 function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
 
@@ -31,6 +33,8 @@ export function invariants(ctx) {
   }
   const a = ctx.state.activation;
   if (a && a.ap !== null && a.apSpent > a.ap) out.push("7.2: " + a.marker + " spent " + a.apSpent + " AP of the " + a.ap + " its roll gave");
+  const last = ctx.state.lastActivation;
+  if (last && last.owed.length) out.push("4.12: the activation of " + last.marker + " ended with " + last.owed.join(", ") + " still owing a forced attack");
   for (const p of ctx.pieces((q) => (q.moves || 0) > 1 || (q.combats || 0) > 1).sort(byId)) {
     if ((p.moves || 0) > 1) out.push("3.4: " + p.id + " took part in " + p.moves + " Movement Impulses this Operations Phase");
     if ((p.combats || 0) > 1) out.push("3.4: " + p.id + " took part in " + p.combats + " Combat Impulses this Operations Phase");
