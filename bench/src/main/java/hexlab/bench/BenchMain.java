@@ -48,11 +48,12 @@ public final class BenchMain {
             }
         }
         System.out.println();
-        System.out.printf("%-12s %-18s %12s %10s %s%n", "runtime", "benchmark", "score", "error", "unit");
-        for (String[] r : rows) System.out.printf("%-12s %-18s %12s %10s %s%n", (Object[]) r);
+        System.out.printf("%-12s %-20s %12s %10s %s%n", "runtime", "benchmark", "score", "error", "unit");
+        for (String[] r : rows) System.out.printf("%-12s %-20s %12s %10s %s%n", (Object[]) r);
         for (String mode : new String[] {"compiled", "interpreted"}) {
-            Double js = score(rows, mode, "scripted"), java = score(rows, mode, "java");
+            Double js = score(rows, mode, "scripted"), idx = score(rows, mode, "scriptedIndexed"), java = score(rows, mode, "java");
             if (js != null && java != null) System.out.printf("%s: scripted movement workload / Java = %.2fx%n", mode, js / java);
+            if (idx != null && java != null) System.out.printf("%s: scripted movement workload, zones and cost arrays / Java = %.2fx%n", mode, idx / java);
         }
     }
 }

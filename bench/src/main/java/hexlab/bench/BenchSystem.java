@@ -81,6 +81,24 @@ final class BenchSystem {
                       }
                       return total;
                     }
+                    // the same workload written as the scripting guide says: the zone of control as zones
+                    // over a base spec compiled once, the results by hex index
+                    const STOP = 1, ENEMY = 2;
+                    export function movementIndexed(ctx, side) {
+                      const zones = new Uint8Array(ctx.map.ids.length), own = [], enemies = [];
+                      for (const p of Object.values(ctx.state.pieces)) (p.side === side ? own : enemies).push(ctx.map.index(p.hex));
+                      for (const e of enemies) for (let d = 0; d < 6; d++) { const j = ctx.map.neighborIndex(e, d); if (j >= 0) zones[j] = STOP; }
+                      for (const e of enemies) zones[e] = ENEMY;
+                      const base = ctx.once("base", () => ({ terrain: ctx.table.costs.terrain, hexsides: ctx.table.costs.hexsides }));
+                      const spec = { base, zones, zoneStop: [STOP], zoneBlocked: [ENEMY] };
+                      let total = 0, k = 0;
+                      for (const p of Object.values(ctx.state.pieces)) {
+                        if (p.side !== side) continue;
+                        const r = ctx.map.reachCosts(p.hex, p.ma, spec);
+                        for (const i of r.hexes) total += r.costs[i];
+                      }
+                      return total;
+                    }
                     """);
             Files.writeString(root.resolve("scenarios/bench/s.yaml"), "id: s\nname: s\nsource: bench\nmap: main\nturns: {first: 1, last: 1}\npieces:\n" + pieces());
             Files.writeString(root.resolve("tables/bench/map.yaml"), map());

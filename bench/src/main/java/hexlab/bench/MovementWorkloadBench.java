@@ -63,6 +63,9 @@ public class MovementWorkloadBench {
         ownHex = own.stream().mapToInt(Integer::intValue).toArray();
         ownMa = ma.stream().mapToInt(Integer::intValue).toArray();
         enemyHex = enemy.stream().mapToInt(Integer::intValue).toArray();
+        // the versions must do the same work: the same total of every reachable hex's cost
+        double j = java(), a = Double.parseDouble(scripted()), b = Double.parseDouble(scriptedIndexed());
+        if (Math.abs(j - a) > 1e-6 || Math.abs(j - b) > 1e-6) throw new IllegalStateException("the workload's versions disagree: java " + j + ", scripted " + a + ", indexed " + b);
     }
 
     @TearDown(Level.Trial)
@@ -71,6 +74,10 @@ public class MovementWorkloadBench {
     /** The rule section: ZOC and unit loop in JavaScript, the table read in JavaScript, one search call per unit. */
     @Benchmark
     public String scripted() { return game.rules().callString("call", "bench", "movement", "\"a\""); }
+
+    /** The rule section written as the scripting guide advises: zones over a base spec, results by hex index. */
+    @Benchmark
+    public String scriptedIndexed() { return game.rules().callString("call", "bench", "movementIndexed", "\"a\""); }
 
     /** The same rules hand-written in Java against the kernel's geometry and search. */
     @Benchmark

@@ -37,18 +37,24 @@ public final class ScriptHost {
         if (e == null) {
             synchronized (ScriptHost.class) {
                 if (engine == null) {
-                    engine = Engine.newBuilder("js")
-                            .sandbox(POLICY)
-                            .out(OutputStream.nullOutputStream())
-                            .err(OutputStream.nullOutputStream())
-                            .option("engine.WarnInterpreterOnly", "false")
-                            .option("engine.Mode", MODE)
-                            .build();
+                    try {
+                        engine = builder().option("engine.Mode", MODE).build();
+                    } catch (IllegalArgumentException noModes) {
+                        engine = builder().build();    // the interpreter-only runtime has no compilation modes
+                    }
                 }
                 e = engine;
             }
         }
         return e;
+    }
+
+    private static Engine.Builder builder() {
+        return Engine.newBuilder("js")
+                .sandbox(POLICY)
+                .out(OutputStream.nullOutputStream())
+                .err(OutputStream.nullOutputStream())
+                .option("engine.WarnInterpreterOnly", "false");
     }
 
     /** "compiled" when the optimizing Truffle runtime is active, "interpreted" when it fell back. */
