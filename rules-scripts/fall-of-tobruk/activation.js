@@ -235,6 +235,15 @@ export function side(ctx) {
   return a ? a.side : ctx.state.active;
 }
 
+// describe(): the activation as the breadcrumb names it: "15xx activation, Ger Div: 3 of 5 AP left".
+export function describe(ctx) {
+  const a = ctx.state.activation;
+  if (!a) return null;
+  if (a.special === "turning-movement") return a.marker + " activation, turning movement (16.42)";
+  if (!a.rolled || a.ap === null) return a.marker + " activation, " + a.column;
+  return a.marker + " activation, " + a.column + ": " + (a.ap - a.apSpent) + " of " + a.ap + " AP left";
+}
+
 // activeFormations(): the formations the drawn marker activates ([] between activations).
 export function activeFormations(ctx) {
   const a = ctx.state.activation;

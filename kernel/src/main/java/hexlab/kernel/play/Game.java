@@ -54,7 +54,7 @@ public final class Game implements HostBridge.Game {
         this.scenario = scenario;
         this.seed = seed;
         this.nodes = new java.util.HashMap<>(system.nodesById());
-        nodes.put(ROOT, new Node(ROOT, Node.Kind.PHASE, "game", null, "game", null, null, null, null, null, null, null, system.sequence()));
+        nodes.put(ROOT, new Node(ROOT, Node.Kind.PHASE, "game", null, "game", null, null, null, null, null, null, null, null, system.sequence()));
     }
 
     /** Sets up the scenario and walks the sequence to the first decision. */
@@ -407,9 +407,16 @@ public final class Game implements HostBridge.Game {
             Node n = f.node == null ? null : nodes.get(f.node);
             if (n != null && n.kind() == Node.Kind.TURNS) out.add(f.label + " " + f.iter);
             else if (n != null && n.kind() == Node.Kind.PLAYER_TURNS) out.add(f.label + " " + f.sides.get(f.iter));
+            else if (n != null && n.describe() != null) out.add(described(n, f.label));
             else out.add(f.label);
         }
         return out;
+    }
+
+    /** What the node's describe export says of it now (the drawn formation of an activation, say), or its label. */
+    private String described(Node n, String label) {
+        JsonNode d = Json.read(rules.callString("call", n.describe().section(), n.describe().export(), "null"));
+        return d.isTextual() && !d.asText().isBlank() ? d.asText() : label;
     }
 
     /** "turn 3, game-turn 3 > player-turn red > combat, state 1a2b3c4d" for error messages. */

@@ -44,7 +44,7 @@ public record RuleSystem(String id, String name, String version, String source, 
 
     private static void collectRefs(List<Node> nodes, List<Ref> out) {
         for (Node n : nodes) {
-            for (Ref r : new Ref[] {n.run(), n.decide(), n.when(), n.whileCond(), n.sides(), n.side(), n.available()}) if (r != null) out.add(r);
+            for (Ref r : new Ref[] {n.run(), n.decide(), n.when(), n.whileCond(), n.sides(), n.side(), n.available(), n.describe()}) if (r != null) out.add(r);
             collectRefs(n.children(), out);
         }
     }

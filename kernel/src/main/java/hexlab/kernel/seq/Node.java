@@ -10,7 +10,7 @@ import java.util.List;
  */
 public record Node(String id, Kind kind, String name, String rule, String label,
                    Ref run, Ref decide, Ref when, Ref whileCond, Ref sides, Ref side, Ref available,
-                   List<Node> children) {
+                   Ref describe, List<Node> children) {
 
     public enum Kind {
         /** a script procedure runs, no one decides */

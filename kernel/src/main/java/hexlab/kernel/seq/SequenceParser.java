@@ -11,7 +11,7 @@ import java.util.Set;
 /** Reads the {@code sequence:} tree of a manifest into {@link Node}s, every mistake with its place. */
 public final class SequenceParser {
     private static final Set<String> KEYS = Set.of("step", "run", "decide", "phase", "turns", "player-turns",
-            "repeat", "activation", "do", "impulses", "when", "while", "sides", "side", "available", "rule", "label");
+            "repeat", "activation", "do", "impulses", "when", "while", "sides", "side", "available", "rule", "label", "describe");
 
     private final String file;
 
@@ -61,7 +61,7 @@ public final class SequenceParser {
         if (kind == Node.Kind.REPEAT && !m.containsKey("while")) throw new InputException(file, ptr, "a repeat node needs while: section.export");
         return new Node(id, kind, name, str(m.get("rule")), str(m.get("label")),
                 ref(m, "run", ptr), ref(m, "decide", ptr), ref(m, "when", ptr), ref(m, "while", ptr),
-                ref(m, "sides", ptr), ref(m, "side", ptr), ref(m, "available", ptr), children);
+                ref(m, "sides", ptr), ref(m, "side", ptr), ref(m, "available", ptr), ref(m, "describe", ptr), children);
     }
 
     private List<Node> parseChildren(Object o, String ptr, String parentId) {

@@ -278,4 +278,15 @@ class ActivationTest {
         assertTrue(js(g, "state.surprise === null && state.initiative === null && state.paralysis === null").asBoolean());
         assertFalse(g.view(null).prompt().startsWith("Axis"), g.view(null).prompt());
     }
+
+    @Test
+    @DisplayName("FoT 7.13 7.2 the breadcrumb names the activation under way: its marker, its CCT column and the AP left")
+    void breadcrumbNamesTheActivation() {
+        Game g = Positions.KERNEL.start(FOT, "may-27", 3);
+        for (int guard = 0; guard < 200 && !g.breadcrumb().stream().anyMatch(b -> b.contains(" activation, ")); guard++) g.applyIndex(0);
+        JsonNode a = FotFixtures.js(g, "state.activation");
+        String crumb = g.breadcrumb().stream().filter(b -> b.contains(" activation, ")).findFirst().orElseThrow(() -> new AssertionError(g.breadcrumb().toString()));
+        int left = a.path("ap").asInt() - a.path("apSpent").asInt();
+        assertEquals(a.path("marker").asText() + " activation, " + a.path("column").asText() + ": " + left + " of " + a.path("ap").asInt() + " AP left", crumb);
+    }
 }
