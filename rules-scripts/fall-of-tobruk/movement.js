@@ -600,6 +600,16 @@ export function reachable(ctx, id) {
   return out;
 }
 
+// reachOverlay({unit}): for the inspector, the hexes the selected unit may move to alone now, with
+// the MPs each costs; a unit that may not move shows why, on its own hex ("cannot move: ... (3.4)").
+export function reachOverlay(ctx, args) {
+  const p = args && args.unit ? ctx.piece(args.unit) : null;
+  if (!p) return {};
+  const why = cannotMove(ctx, situation(ctx, p.side), p);
+  if (why) return p.hex && p.at === "map" ? { [p.hex]: "cannot move: " + why.reason + " (" + why.rule + ")" } : {};
+  return reachable(ctx, p.id);
+}
+
 // stepCost(pieceId, a, b): the true MPs of one step for the unit moving alone now, with the parts
 // (traces, tests): {mp, parts}; mp null if the step is barred.
 export function stepCost(ctx, id, a, b) {

@@ -415,3 +415,61 @@ export function effects(ctx, piece) {
   const s = supplied(ctx, piece);
   return { oos: !s, maxMp: s ? null : t["max-mp"], attack: s ? 1 : t.attack.factor, bombardment: s ? 1 : t.bombardment.factor };
 }
+
+// ---- the inspector's overlay -----------------------------------------------------------------------
+
+// supplyOverlay({side, unit}): every unit's supply as traced now (14.21 for HQs, 14.22 for units):
+// {hex: "in supply" | "out of supply" | "partly out of supply"}, with "(marked ... until judged)"
+// where the marker in force, set when the unit was last judged, says otherwise. With a unit
+// selected, the hexes of its line to its HQ and of the HQ's line to a source read "line to HQ" /
+// "line to source" (the units' own hexes keep their status).
+export function supplyOverlay(ctx, args) {
+  const a = args || {};
+  const out = {};
+  for (const side of ctx.sides.filter((s) => !a.side || s === a.side)) {
+    const n = net(ctx, side);
+    const fresh = units(ctx, side, null, n);
+    for (const p of ctx.pieces((q) => q.side === side && onMap(q)).sort(byId)) {
+      const ok = p.hq ? trace(ctx, p, n).supplied : fresh[p.id].supplied;
+      let v = ok ? "in supply" : "out of supply";
+      if (typeof p.oos === "boolean" && p.oos === ok) v += ok ? " (marked Out of Supply until judged)" : " (marked in supply until judged)";
+      const was = out[p.hex];
+      out[p.hex] = was === undefined || was === v ? v : "partly out of supply";
+    }
+  }
+  const u = a.unit ? ctx.piece(a.unit) : null;
+  if (u && onMap(u)) for (const [h, v] of lineOf(ctx, u)) if (out[h] === undefined) out[h] = v;
+  return out;
+}
+
+// The hexes of the unit's supply lines as traced now: [[hex, "line to HQ" | "line to source"]].
+function lineOf(ctx, u) {
+  const n = net(ctx, u.side);
+  const out = [];
+  const hq = u.hq ? u : hqFor(ctx, u);
+  if (!hq) return out;
+  if (!u.hq && u.hex !== hq.hex) {
+    const zc = zocCost(ctx);
+    for (const h of route(ctx, n, hq.hex, u.hex, ctx.table.trace["unit-to-hq"]["max-mp"] + zc.leave, false)) out.push([h, "line to HQ"]);
+  }
+  const t = trace(ctx, hq, n);
+  if (t.supplied) for (const h of route(ctx, n, hq.hex, t.hex, ctx.table.trace["hq-to-source"]["max-mp"], true)) out.push([h, "line to source"]);
+  return out;
+}
+
+// The hexes of one line from `from` to `to` (both ends included), or [] if there is none. Without
+// free minefield crossings the path search gives the line itself; with them, the line is read
+// back from the search's costs, each hex the cheapest neighbour reached for less.
+function route(ctx, n, from, to, budget, outward) {
+  if (!Object.keys(outward ? n.free : n.freeIn).length) return ctx.map.path(from, to, budget, specFor(ctx, n, from, outward));
+  const r = search(ctx, n, from, budget, outward);
+  if (r[to] === undefined) return [];
+  const line = [to];
+  for (let h = to; h !== from;) {
+    let best = null;
+    for (const x of ctx.map.neighbors(h)) if (r[x] !== undefined && r[x] < r[h] && (best === null || r[x] < r[best] || (r[x] === r[best] && x < best))) best = x;
+    if (best === null) return [];
+    line.push(h = best);
+  }
+  return line.reverse();
+}

@@ -256,3 +256,20 @@ export function explain(ctx, hex, side) {
     (s.base !== s.level ? ", " + NAMES[s.base] + " less " + cut.rules.join(" and ") : "") + ")");
   return hex + " is in " + side + " ZOC from " + parts.join(", ");
 }
+
+// ---- the inspector's overlay -----------------------------------------------------------------------
+
+// zocOverlay({side}): the level each side projects into every hex now, 4.44 and 16.41 applied:
+// {hex: "axis HZOC"}, both sides' named where both reach ("axis LZOC, allied HZOC").
+export function zocOverlay(ctx, args) {
+  const ids = ctx.map.ids, out = {};
+  for (const side of ctx.sides.filter((s) => !args || !args.side || s === args.side)) {
+    const z = levels(ctx, side);
+    for (let i = 0; i < z.length; i++) {
+      if (!z[i]) continue;
+      const v = side + " " + NAMES[z[i]];
+      out[ids[i]] = out[ids[i]] === undefined ? v : out[ids[i]] + ", " + v;
+    }
+  }
+  return out;
+}

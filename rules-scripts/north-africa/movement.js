@@ -299,6 +299,19 @@ export function reachable(ctx, piece) {
   return out;
 }
 
+// reachOverlay({unit}): for the inspector, the hexes the selected unit may move to now with the MPs
+// each costs; a unit that may not move shows why on its own hex ("cannot move: ... (5.15)").
+export function reachOverlay(ctx, args) {
+  const p = args && args.unit ? ctx.piece(args.unit) : null;
+  if (!p || !p.hex || p.at !== "map") return {};
+  const m = ctx.state.movement;
+  if (!m || !m.active || m.side !== p.side) return { [p.hex]: "cannot move: it is not " + p.side + "'s movement phase (4.0)" };
+  const data = phaseData(ctx, p.side);
+  const why = cannotMove(ctx, p, data) || ringProblem(ctx, p, data);
+  if (why) return { [p.hex]: "cannot move: " + why.reason + " (" + why.rule + ")" };
+  return reachable(ctx, p);
+}
+
 // 10.12: the hexes across an enemy minefield the unit may cross into this phase.
 function minefieldCrossings(ctx, piece, data) {
   const m = ctx.state.movement;

@@ -35,7 +35,11 @@ export function sources(ctx, side) {
 // to leave out (a unit about to move keeps no enemy minefield open behind it, 12.22). The path
 // runs from the hex beyond the unit's own: the unit's hex is not tested (supply.yaml readings);
 // the source hex is, unless the unit stands on it.
-export function bits(ctx, side, without) {
+export function bits(ctx, side, without) { return traced(ctx, side, without, null); }
+
+// The search behind bits(); `from`, if given (an Int32Array over the hexes), gets each reached
+// hex's previous hex on its path (-1 at a source), so a path can be read back.
+function traced(ctx, side, without, from) {
   const b = ctx.rules.setup.board();
   const r = ctx.table.readings;
   const ids = ctx.map.ids, n = ids.length;
@@ -71,6 +75,7 @@ export function bits(ctx, side, without) {
     const i = ctx.map.index(s);
     if (enemyAt[i]) continue;
     out[i] = 1;                                                            // a unit on a source is supplied
+    if (from && from[i] === -2) from[i] = -1;
     if (!net[i] && open(i)) { net[i] = 1; queue[qn++] = i; }
   }
   for (let q = 0; q < qn; q++) {
@@ -79,6 +84,7 @@ export function bits(ctx, side, without) {
       const j = b.nb[i * 6 + d];
       if (j < 0 || net[j] || !open(j) || !cross(i, d, false)) continue;
       net[j] = 1;
+      if (from) from[j] = i;
       queue[qn++] = j;
     }
   }
@@ -90,6 +96,7 @@ export function bits(ctx, side, without) {
       const j = b.nb[i * 6 + d];
       if (j < 0 || out[j] || enemyAt[j] || closedT[b.terr[j]] || !cross(i, d, true)) continue;
       out[j] = 1;
+      if (from) from[j] = i;
     }
   }
   return out;
@@ -134,4 +141,25 @@ export function fpfFactor(ctx, piece, hexes) { return supplied(ctx, piece, hexes
 // halved(mp): 12.32, half the allowance, fractions rounded up (15 -> 8).
 export function halved(ctx, mp) {
   return ctx.table.effects["movement-allowance"].rounding === "up" ? Math.ceil(mp / 2) : Math.floor(mp / 2);
+}
+
+// ---- the inspector's overlay -----------------------------------------------------------------------
+
+// supplyOverlay({side, unit}): every unit on the map as supplied or not at this instant (12.0):
+// {hex: "in supply" | "out of supply"}; with a unit selected, the hexes of a path it traces to a
+// friendly source (12.21, the first found by the search out from the sources) read "supply path".
+export function supplyOverlay(ctx, args) {
+  const a = args || {};
+  const out = {};
+  for (const side of ctx.sides.filter((x) => !a.side || x === a.side)) {
+    const s = bits(ctx, side);
+    for (const p of ctx.pieces((q) => q.side === side && q.hex && q.at === "map")) out[p.hex] = s[ctx.map.index(p.hex)] ? "in supply" : "out of supply";
+  }
+  const u = a.unit ? ctx.piece(a.unit) : null;
+  if (!u || !u.hex || u.at !== "map") return out;
+  const from = new Int32Array(ctx.map.ids.length).fill(-2);
+  traced(ctx, u.side, null, from);
+  const ids = ctx.map.ids;
+  for (let i = from[ctx.map.index(u.hex)]; i >= 0; i = from[i]) if (out[ids[i]] === undefined) out[ids[i]] = "supply path";
+  return out;
 }

@@ -83,3 +83,15 @@ export function controllers(ctx, hex, side) {
   }
   return out.sort();
 }
+
+// ---- the inspector's overlay -----------------------------------------------------------------------
+
+// zocOverlay({side}): {hex: side} for every hex in a side's zone (6.0, 6.15), "both" where the
+// zones meet (6.2); side limits it to one.
+export function zocOverlay(ctx, args) {
+  const out = {};
+  for (const side of ctx.sides.filter((s) => !args || !args.side || s === args.side)) {
+    for (const h of Object.keys(controlled(ctx, side))) out[h] = out[h] === undefined ? side : "both";
+  }
+  return out;
+}

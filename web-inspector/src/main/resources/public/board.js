@@ -119,12 +119,14 @@ export class Board {
     });
   }
 
-  setHighlights(hexes) {
+  setHighlights(hexes, marked) {
     const layer = clear(this.layers.highlights);
     for (const hex of hexes || []) {
       const c = this.centers.get(hex);
       if (c) layer.append(s("polygon", { points: corners(c[0], c[1], SIZE * 0.86), class: "dest", "data-hex": hex }));
     }
+    const m = marked && this.centers.get(marked);
+    if (m) layer.append(s("polygon", { points: corners(m[0], m[1], SIZE * 0.7), class: "marked", "data-marked": marked }));
   }
 
   // ---- pan and zoom -----------------------------------------------------------------------------

@@ -62,7 +62,7 @@ function redraw() {
   const sel = store.selected;
   const { dest, targets } = sel ? clicks.reachOf(store.position.actions, sel, pieces(), hexSet) : { dest: new Map(), targets: new Map() };
   board.setPieces(pieces(), store.game.system.sides, sel, new Set(targets.keys()));
-  board.setHighlights([...dest.keys()]);
+  board.setHighlights([...dest.keys()], store.marked);
   const off = Object.values(pieces()).filter((p) => p && !p.hex);
   const el = clear($("#offmap"));
   if (off.length) el.append("off the map: " + off.map((p) => p.id).join(", "));
@@ -77,6 +77,13 @@ function redraw() {
 export function select(id) {
   store.selected = id;
   emit("selection", id);
+}
+
+// A click on a hex where nothing can be done marks it (again: unmarks it) for the overlays that
+// measure from a hex, such as line of sight.
+function mark(hex) {
+  store.marked = store.marked === hex ? null : hex;
+  emit("selection", store.selected);
 }
 
 function choose(list, e) {
@@ -114,7 +121,9 @@ function onHex(hex, e) {
     const g = clicks.guess(acts, hex, sel, ps, hexSet);
     if (g) return commands.act(g);   // refused: the rules say why and by which rule
     select(null);
+    return;
   }
+  mark(hex);
 }
 
 export function setOverlayValues(list) {

@@ -1,6 +1,7 @@
 // Overlays the system declares (system.yaml overlays:), toggled on demand and asked again whenever
-// the position, the selected piece or the side changes. The selected piece goes as args.unit.
-import { store, on } from "./store.js";
+// the position, the selected piece or the side changes. The selected piece goes as args.unit, the
+// marked hex (else the selected piece's hex) as args.hex.
+import { store, on, pieceOf } from "./store.js";
 import { get } from "./api.js";
 import { $, clear, h } from "./dom.js";
 import { setOverlayValues } from "./boardview.js";
@@ -38,6 +39,8 @@ export async function refresh() {
   const mine = ++asked;
   const q = new URLSearchParams();
   if (store.selected) q.set("unit", store.selected);
+  const from = store.marked || (store.selected && pieceOf(store.selected) ? pieceOf(store.selected).hex : null);
+  if (from) q.set("hex", from);
   if (store.overlaySide) q.set("side", store.overlaySide);
   try {
     const list = await Promise.all([...store.overlays].map((n) => get("/api/games/" + store.id + "/overlays/" + encodeURIComponent(n) + "?" + q)));

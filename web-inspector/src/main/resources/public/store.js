@@ -11,6 +11,7 @@ export const store = {
   lines: [],
   map: null,
   selected: null,       // a piece id
+  marked: null,         // a hex clicked with nothing to do there: overlays measure from it (line of sight)
   overlays: new Set(),  // overlay names shown
   overlaySide: "",      // overlay argument side ("" = all)
   bots: {},             // side -> bot name for step and run
@@ -34,6 +35,7 @@ export function applyUpdate(r) {
   }
   if (newGame) {
     store.selected = null;
+    store.marked = null;
     for (const side of r.game.system.sides) if (!store.bots[side]) store.bots[side] = r.game.bots[r.game.bots.length > 1 ? 1 : 0];
     emit("game", r);
   }

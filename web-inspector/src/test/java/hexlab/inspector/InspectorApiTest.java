@@ -219,6 +219,19 @@ class InspectorApiTest {
     }
 
     @Test
+    void lineOfSightFromAHexIsHiddenBehindRoughGroundNotInIt() {
+        String id = newGame(7).path("id").asText();
+        JsonNode v = http.ok(http.get("/api/games/" + id + "/overlays/line-of-sight?hex=0303")).path("values");
+        assertEquals("in sight", v.path("0403").asText(), "the rough hex itself is seen: " + v);
+        assertEquals("hidden", v.path("0603").asText(), "0603 lies behind the rough 0403 and 0503: " + v);
+        assertEquals("in sight", v.path("0301").asText(), v.toString());
+        assertFalse(v.has("0303"), "not the hex looked from");
+        assertEquals("hidden", v.path("0703").asText(), "4 hexes off, behind the rough ground");
+        assertFalse(v.has("0803"), "beyond the 4-hex sight range");
+        assertEquals(0, http.ok(http.get("/api/games/" + id + "/overlays/line-of-sight")).path("values").size(), "no hex, nothing to see from");
+    }
+
+    @Test
     void compareFindsTheFirstDivergenceAndShowsBothPositions() {
         String id = newGame(6).path("id").asText();
         bots(id, "end", "aggressive");

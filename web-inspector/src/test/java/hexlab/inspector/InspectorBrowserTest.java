@@ -190,6 +190,19 @@ class InspectorBrowserTest {
     }
 
     @Test
+    void aClickedHexIsMarkedAndLineOfSightIsDrawnFromIt() {
+        open(7);
+        browser.find("input[data-overlay=line-of-sight]").click();
+        browser.find("svg.board polygon.hex[data-hex='0303']").click();
+        browser.until(d -> browser.all("svg.board polygon.marked[data-marked='0303']").size() == 1, "0303 marked");
+        browser.until(d -> browser.all("svg.board polygon.ov[data-overlay=line-of-sight]").size() > 0, "line of sight from 0303");
+        assertEquals("hidden", browser.find("svg.board polygon.ov[data-overlay=line-of-sight][data-hex='0603']").getAttribute("data-value"));
+        assertEquals("in sight", browser.find("svg.board polygon.ov[data-overlay=line-of-sight][data-hex='0403']").getAttribute("data-value"));
+        browser.find("svg.board polygon.hex[data-hex='0303']").click();
+        browser.until(d -> browser.all("svg.board polygon.marked").isEmpty() && browser.all("svg.board polygon.ov[data-overlay=line-of-sight]").isEmpty(), "unmarked, nothing to see from");
+    }
+
+    @Test
     void undoJumpAndBranchKeepTheOldLine() {
         String id = open(7);
         tab("rules");

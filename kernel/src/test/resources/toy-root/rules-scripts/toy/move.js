@@ -67,3 +67,15 @@ export function zocOverlay(ctx, args) {
   }
   return out;
 }
+
+// Toy rule 3.3, for the inspector: from the hex args.hex, every hex within sight range, "in sight" or
+// "hidden" (blocking terrain between the two hexes; spines blocked only when both sides block).
+export function sightOverlay(ctx, args) {
+  const from = args && args.hex;
+  if (!from || !ctx.map.has(from)) return {};
+  const t = ctx.table.sight;
+  const blocking = ctx.map.ids.filter((h) => t.blocking.indexOf(ctx.map.terrain(h)) >= 0);
+  const out = {};
+  for (const h of ctx.map.within(from, t.range)) if (h !== from) out[h] = ctx.map.lineOfSight(from, h, blocking) ? "in sight" : "hidden";
+  return out;
+}

@@ -86,6 +86,13 @@ final class FotFixtures {
                 + ", apSpent: 0, rolled: true, stacks: {}, hqs, special: " + (special == null ? "null" : "'" + special + "'") + "}; state.active = m.side;");
     }
 
+    /** Overlay arguments as the inspector sends them: args("side", "axis", "unit", "x"). */
+    static com.fasterxml.jackson.databind.node.ObjectNode args(String... keyValues) {
+        com.fasterxml.jackson.databind.node.ObjectNode o = hexlab.kernel.util.Json.object();
+        for (int i = 0; i + 1 < keyValues.length; i += 2) o.put(keyValues[i], keyValues[i + 1]);
+        return o;
+    }
+
     /** The trace entries written since the last call. */
     static List<JsonNode> trace(Game g) { return g.startEvents(); }
 

@@ -362,4 +362,20 @@ class MovementTest {
             assertEquals(side, js(g, "state.pieces.r.hex").asText());
         }
     }
+
+    @Test
+    @DisplayName("FoT 10.1 3.4 the inspector's reach overlay: the selected unit's hexes with their MPs, or why it may not move, on its hex")
+    void reachOverlay() {
+        Game g = allied();
+        ally(g, INF, "leg", "2731", null);
+        var a = args("unit", "leg");
+        JsonNode v = g.overlay("reach", a);
+        assertEquals(reach(g, "leg"), v, "the same hexes and MPs as the movement rules' reachable()");
+        assertTrue(v.size() > 6, v.toString());
+        run(g, "state.pieces.leg.moved = true;");
+        JsonNode done = g.overlay("reach", a);
+        assertEquals(1, done.size(), done.toString());
+        assertTrue(done.path("2731").asText().startsWith("cannot move: leg has had its Movement Impulse"), done.toString());
+        assertTrue(done.path("2731").asText().endsWith("(3.4)"), done.toString());
+    }
 }

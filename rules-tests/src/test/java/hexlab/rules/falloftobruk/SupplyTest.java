@@ -221,4 +221,32 @@ class SupplyTest {
         for (JsonNode x : a) out.add(x.asText());
         return out;
     }
+
+    @Test
+    @DisplayName("FoT 14.21 14.22 the inspector's supply overlay: each unit's status, and the selected unit's lines to its HQ and on to a source")
+    void overlay() {
+        Game g = game();
+        place(g, "de-15xx-hq", "0525");
+        place(g, "de-15xx-i-115", "1525");
+        place(g, "de-15xx-ii-115", "1625");
+        var a = args("side", "axis");
+        JsonNode v = g.overlay("supply", a);
+        assertEquals("in supply", v.path("1525").asText(), "10 Wheeled MPs from its HQ");
+        assertEquals("out of supply (marked in supply until judged)", v.path("1625").asText(), "11 from it; never judged, so no marker yet");
+        run(g, p("de-15xx-ii-115") + ".oos = true;");
+        assertEquals("out of supply", g.overlay("supply", a).path("1625").asText(), "as traced and as marked");
+        assertEquals("in supply", v.path("0525").asText(), "the HQ, 5 MPs from the source 0124");
+        JsonNode line = g.overlay("supply", a.put("unit", "de-15xx-i-115"));
+        List<String> toHq = new ArrayList<>(), toSource = new ArrayList<>();
+        line.fields().forEachRemaining(e -> {
+            if (e.getValue().asText().equals("line to HQ")) toHq.add(e.getKey());
+            if (e.getValue().asText().equals("line to source")) toSource.add(e.getKey());
+        });
+        assertEquals(9, toHq.size(), "the hexes between 1525 and its HQ 10 hexes away: " + toHq);
+        for (String h : toHq) assertEquals(10, js(g, "map.distance('0525', '" + h + "') + map.distance('" + h + "', '1525')").asInt(), h + " lies on a shortest line");
+        assertTrue(toSource.contains("0124"), "the HQ's line ends at the source: " + toSource);
+        assertEquals("out of supply", line.path("1625").asText(), "other units keep their status");
+        run(g, p("de-15xx-i-115") + ".oos = true;");
+        assertEquals("in supply (marked Out of Supply until judged)", g.overlay("supply", a).path("1525").asText());
+    }
 }

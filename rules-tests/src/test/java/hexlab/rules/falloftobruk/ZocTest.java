@@ -143,4 +143,20 @@ class ZocTest {
         assertEquals(0, js(g, "(() => { const z = rules.zoc.levels('allied'); return map.within('3031', 3).filter((h) => z[map.index(h)] !== rules.zoc.level(h, 'allied')).length; })()").asInt());
         assertEquals(2, js(g, "rules.zoc.levels('allied')[map.index('3031')]").asInt(), "the higher of two ZOCs");
     }
+
+    @Test
+    @DisplayName("FoT 4.1 the inspector's zoc overlay names each side's level in every hex, both where both reach")
+    void overlay() {
+        Game g = board();
+        placeAs(g, INF, "a", "3030", "{sp: 12}");
+        placeAs(g, TANK, "t", "3032", "{sp: 4}");
+        var all = g.overlay("zoc", args());
+        assertEquals("allied HZOC", all.path("3029").asText());
+        assertEquals("axis LZOC, allied HZOC", all.path("3031").asText(), "3031 lies between the two stacks (sides in the system's order)");
+        assertEquals("axis LZOC", all.path("3033").asText());
+        assertFalse(all.has("3030"), "a stack's own hex is not in its ZOC; no axis unit is next to it");
+        var axis = g.overlay("zoc", args("side", "axis"));
+        assertEquals("axis LZOC", axis.path("3031").asText());
+        assertEquals(6, axis.size(), "the axis stack's six hexes only");
+    }
 }

@@ -262,4 +262,15 @@ class MovementTest {
         assertEquals("2020", path.get(0).asText());
         assertEquals(last.path("to").asText(), path.get(path.size() - 1).asText());
     }
+
+    @Test
+    @DisplayName("NA 5.0 4.0 the inspector's reach overlay: the selected unit's hexes with their MPs, or why it may not move")
+    void reachOverlay() {
+        Game g = start("british", 1, at("br-7hus", "2020") + at("de-1-8-pz", "0220"));
+        var british = args("unit", "br-7hus");
+        assertEquals(eval(g, "rules.movement.reachable(ctx.piece('br-7hus'))"), g.overlay("reach", british));
+        assertTrue(g.overlay("reach", british).size() > 6);
+        var axis = args("unit", "de-1-8-pz");
+        assertEquals("cannot move: it is not axis's movement phase (4.0)", g.overlay("reach", axis).path("0220").asText());
+    }
 }

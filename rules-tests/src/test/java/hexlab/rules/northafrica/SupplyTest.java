@@ -1,8 +1,12 @@
 package hexlab.rules.northafrica;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.play.Game;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
 
 import static hexlab.rules.northafrica.MovePositions.*;
 import static org.junit.jupiter.api.Assertions.*;
@@ -86,5 +90,26 @@ class SupplyTest {
         assertEquals(8.0, num(g, "rules.supply.halved(15)"));
         assertEquals(6.0, num(g, "rules.supply.halved(11)"));
         assertEquals(5.0, num(g, "rules.supply.halved(9)"));
+    }
+
+    @Test
+    @DisplayName("NA 12.0 12.21 the inspector's supply overlay: each unit supplied or not, and the selected unit's path to a source")
+    void overlay() {
+        Game g = start("british", 1, at("br-11hus", "0126") + at("br-7hus", "0225") + at("de-1-8-pz", "0224") + at("de-2-8-pz", "0326") + at("br-2rtr", "2020"));
+        var a = args();
+        JsonNode v = g.overlay("supply", a);
+        assertEquals("out of supply", v.path("0126").asText());
+        assertEquals("in supply", v.path("2020").asText());
+        JsonNode p = g.overlay("supply", a.put("unit", "br-2rtr"));
+        List<String> path = new ArrayList<>();
+        p.fields().forEachRemaining(e -> { if (e.getValue().asText().equals("supply path")) path.add(e.getKey()); });
+        assertFalse(path.isEmpty(), p.toString());
+        assertTrue(path.stream().anyMatch(h -> bool(g, "rules.supply.sources('british').indexOf('" + h + "') >= 0")), "the path reaches a source: " + path);
+        for (String h : path) {
+            assertFalse(bool(g, "rules.zoc.controlled('axis')['" + h + "'] === true"), h + " is in no enemy zone (12.21)");
+            assertTrue(bool(g, "map.neighbors('" + h + "').some((n) => n === '2020' || " + hexlab.kernel.util.Json.write(hexlab.kernel.util.Json.MAPPER.valueToTree(path)) + ".indexOf(n) >= 0)"), h + " joins the path");
+        }
+        JsonNode none = g.overlay("supply", args("unit", "br-11hus"));
+        assertFalse(none.toString().contains("supply path"), "an unsupplied unit has no path");
     }
 }

@@ -80,4 +80,19 @@ class ZocTest {
         assertTrue(bool(g, "rules.zoc.exerts('0703', '0803')"));
         assertTrue(bool(g, "rules.zoc.exerts('0703', '0802')"));
     }
+
+    @Test
+    @DisplayName("NA 6.0 6.2 the inspector's zoc overlay: each hex by the side that controls it, both where the zones meet")
+    void overlay() {
+        Game g = start("british", 1, at("de-1-8-pz", "2020") + at("br-7hus", "2021"));
+        JsonNode all = g.overlay("zoc", args());
+        assertEquals("british", all.path("2020").asText(), "the German hex is in the British zone");
+        assertEquals("axis", all.path("2021").asText());
+        assertEquals("axis", all.path("2019").asText());
+        TreeSet<String> both = new TreeSet<>();
+        all.fields().forEachRemaining(e -> { if (e.getValue().asText().equals("both")) both.add(e.getKey()); });
+        assertEquals(2, both.size(), "the two hexes next to both units: " + both);
+        JsonNode axis = g.overlay("zoc", args("side", "axis"));
+        assertEquals(keys(eval(g, "rules.zoc.controlled('axis')")), keys(axis));
+    }
 }
