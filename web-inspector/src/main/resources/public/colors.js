@@ -53,9 +53,21 @@ export function hexsideStyle(name) {
 
 const OVERLAY_HUES = [48, 280, 160, 20, 200, 330];
 
-/** An overlay value's fill: sides in their colour, numbers shaded by size, anything else by hashed hue. */
+const LACK = /^(out of|partly out|cannot|hidden|blocked|unsupplied|none\b)/i;
+
+/**
+ * An overlay value's fill: a side in its colour, also a text naming one side first ("axis HZOC");
+ * a text naming two sides a contested purple; a text of lack ("out of supply", "cannot move: ...",
+ * "hidden") a muted red; numbers shaded by size; anything else by hashed hue.
+ */
 export function overlayFill(value, index, sides, max) {
   if (typeof value === "string" && sides && sides.includes(value)) return sideColor(value, sides);
+  if (typeof value === "string" && sides) {
+    const named = sides.filter((x) => new RegExp("(^|[^a-z])" + x + "([^a-z]|$)", "i").test(value));
+    if (named.length > 1 || value === "both") return "#7a4f9a";
+    if (named.length === 1 && value.toLowerCase().startsWith(named[0].toLowerCase())) return sideColor(named[0], sides);
+    if (LACK.test(value)) return "#c0504a";
+  }
   if (typeof value === "number") {
     const t = max > 0 ? Math.min(1, value / max) : 0;
     return "hsl(" + OVERLAY_HUES[index % OVERLAY_HUES.length] + ",80%," + (72 - 30 * t) + "%)";

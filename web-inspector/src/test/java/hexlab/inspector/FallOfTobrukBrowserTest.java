@@ -40,6 +40,17 @@ class FallOfTobrukBrowserTest {
                     assertTrue(impulseMenu(http, id), "an activation's impulse menu within 400 decisions");
                     String crumb = b.find("#breadcrumb").getText();
                     assertTrue(crumb.contains("AM") || crumb.contains("PM"), crumb);
+                    assertTrue(crumb.matches("(?s).*\\S+ activation, .*"), "the breadcrumb names the drawn marker and its CCT column: " + crumb);
+                    // the activation's overlays: both sides' ZOC levels, supply, the active HQs' command range
+                    for (String o : new String[] {"zoc", "supply"}) b.find("input[data-overlay=" + o + "]").click();
+                    for (String o : new String[] {"zoc", "supply"}) {
+                        b.until(d -> !b.all("svg.board polygon.ov[data-overlay=" + o + "]").isEmpty(), "the " + o + " overlay");
+                    }
+                    assertTrue(b.all("svg.board polygon.ov[data-overlay=zoc]").stream().anyMatch(e -> e.getAttribute("data-value").contains("HZOC")));
+                    InspectorBrowserTest.keepOf(b, "fall-of-tobruk-activation.png");
+                    b.find("input[data-overlay=command-range]").click();
+                    b.until(d -> !b.all("svg.board polygon.ov[data-overlay=command-range]").isEmpty(), "the active HQs' command range");
+                    for (String o : new String[] {"zoc", "supply", "command-range"}) b.find("input[data-overlay=" + o + "]").click();
                     int before = Integer.parseInt(b.body("cursor"));
                     b.find("#controls button[data-until=impulse]").click();
                     b.until(d -> b.body("busy") == null && Integer.parseInt(b.body("cursor")) > before, "the impulse to end");

@@ -72,10 +72,12 @@ class InspectorBrowserTest {
     static void key(CharSequence k) { new Actions(browser.driver).sendKeys(k).perform(); }
 
     /** Screenshots of the working inspector go to target/screenshots/, and to docs/ when asked (-Ddocs.screenshots=DIR). */
-    static void keep(String name) {
-        browser.screenshot(FailureShots.dir().getParent().resolve("screenshots").resolve(name));
+    static void keep(String name) { keepOf(browser, name); }
+
+    static void keepOf(Browser b, String name) {
+        b.screenshot(FailureShots.dir().getParent().resolve("screenshots").resolve(name));
         String d = System.getProperty("inspector.docs");
-        if (d != null && !d.isBlank()) browser.screenshot(Path.of(d).toAbsolutePath().resolve(name));
+        if (d != null && !d.isBlank()) b.screenshot(Path.of(d).toAbsolutePath().resolve(name));
     }
 
     static void setBots(String bot) {
