@@ -62,19 +62,23 @@ export const actIndex = (index) => queue(async () => {
 
 let stopRequested = false;
 
-/** Bots decide to the point asked for; a long run comes back slice by slice, the board updated each time. */
-export const runBots = (until) => queue(async () => {
+/**
+ * Bots decide to the point asked for (until: step, impulse, phase, turn, end; or "point" with
+ * {turn, at}); a long run comes back slice by slice, the board updated each time.
+ */
+export const runBots = (until, point) => queue(async () => {
   stopRequested = false;
+  const where = until === "point" ? [point.turn ? "game-turn " + point.turn : "", point.at ? "\u201c" + point.at + "\u201d" : ""].filter((x) => x).join(" at ") : "the end of the " + until;
   let r, total = 0, resume = false;
   do {
-    r = settle(await post(game("/bots"), { until, bots: store.bots, resume }));
+    r = settle(await post(game("/bots"), { until, bots: store.bots, resume, ...(point || {}) }));
     total += r.taken;
     resume = true;
-    if (r.more && !stopRequested) banner.show("running to the end of the " + until + ": " + total + " decisions so far", "info", "Esc stops");
+    if (r.more && !stopRequested) banner.show("running to " + where + ": " + total + " decisions so far", "info", "Esc stops");
   } while (r.more && !stopRequested);
   emit("refusal", null);
-  if (r.more) banner.show("stopped after " + total + " decisions, before the end of the " + until, "warn");
-  else if (until !== "step") banner.show("bots took " + total + " decision" + (total === 1 ? "" : "s") + (r.position.over ? "; the game is over" : " to the end of the " + until));
+  if (r.more) banner.show("stopped after " + total + " decisions, before " + where, "warn");
+  else if (until !== "step") banner.show("bots took " + total + " decision" + (total === 1 ? "" : "s") + (r.position.over ? "; the game is over" : " to " + where));
   return r;
 });
 

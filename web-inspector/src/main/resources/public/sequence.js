@@ -12,6 +12,11 @@ export function initSequence() {
   $("#undo").addEventListener("click", () => commands.undo());
   $("#step").addEventListener("click", () => commands.forward());
   for (const b of $$("#controls [data-until]")) b.addEventListener("click", () => commands.runBots(b.dataset.until));
+  $("#run-to").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const turn = $("#run-turn").value.trim(), at = $("#run-at").value.trim();
+    commands.runBots("point", { ...(turn ? { turn: Number(turn) } : {}), ...(at ? { at } : {}) });
+  });
 }
 
 function render() {
@@ -30,7 +35,7 @@ function render() {
   const rule = clear($("#prompt-rule"));
   if (p.rule && !p.over) rule.append(h("span", { class: "rule", title: "rule number" }, p.rule));
   $("#undo").disabled = p.cursor === 0;
-  for (const b of $$("#controls [data-until], #step")) b.disabled = p.over && p.cursor >= p.length;
+  for (const b of $$("#controls [data-until], #step, #run-to button")) b.disabled = p.over && p.cursor >= p.length;
   document.body.dataset.cursor = String(p.cursor);
   document.body.dataset.turn = String(p.turn);
   document.body.dataset.over = String(p.over);

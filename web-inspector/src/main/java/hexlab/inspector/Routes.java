@@ -227,8 +227,9 @@ final class Routes {
                 throw ApiError.bad("unknown bot \"" + e.getValue() + "\" (bots: " + String.join(", ", hexlab.kernel.bot.Bots.names(s.system)) + ")");
             }
         }
+        Runner.Point point = until == Runner.Until.POINT ? Runner.Point.of(b.has("turn") ? (int) b.whole("turn", 0) : null, b.text("at", null)) : null;
         boolean resume = b.flag("resume", false);
-        update(ctx, s, x -> x.runBots(names, until, resume));
+        update(ctx, s, x -> x.runBots(names, until, point, resume));
     }
 
     private void compare(Context ctx) {

@@ -207,13 +207,13 @@ final class Session implements AutoCloseable {
      * for one time slice; {@code resume} goes on with the run the last slice left, if the game has
      * not moved since.
      */
-    synchronized Change runBots(Map<String, String> names, Runner.Until until, boolean resume) {
+    synchronized Change runBots(Map<String, String> names, Runner.Until until, Runner.Point point, boolean resume) {
         Change c = new Change();
         VariantGame vg = current(c);
         if (vg.game.over()) throw ApiError.conflict("the game is over");
         Runner.Resume from = resume && pendingRun != null && pendingLine == line && pendingCursor == cursor ? pendingRun : null;
         pendingRun = null;
-        Runner.Resume next = Runner.run(vg.game, system, until, from, side -> bot(side, names), i -> c.logFrom(takeIndex(vg, i)), c);
+        Runner.Resume next = Runner.run(vg.game, system, until, point, from, side -> bot(side, names), i -> c.logFrom(takeIndex(vg, i)), c);
         if (next != null) {
             pendingRun = next;
             pendingLine = line;

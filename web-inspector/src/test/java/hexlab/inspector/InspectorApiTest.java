@@ -118,6 +118,20 @@ class InspectorApiTest {
     private static String last(JsonNode arr) { return arr.get(arr.size() - 1).asText(); }
 
     @Test
+    void botsRunToAChosenPointATurnAndANameInTheBreadcrumb() {
+        String id = newGame(7).path("id").asText();
+        JsonNode r = http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"point\",\"turn\":2,\"at\":\"MOVEMENT\",\"bots\":{\"red\":\"random\",\"blue\":\"random\"}}"));
+        JsonNode p = r.path("position");
+        assertEquals(2, p.path("turn").asInt(), p.toString());
+        assertTrue(p.path("breadcrumb").toString().contains("movement"), "stopped at the first decision of turn 2 inside a movement impulse: " + p.path("breadcrumb"));
+        assertEquals(p.path("cursor").asInt(), log(id).size() - 1);
+        Http.Reply none = http.post("/api/games/" + id + "/bots", "{\"until\":\"point\"}");
+        assertEquals(400, none.status());
+        assertTrue(none.json().path("error").asText().contains("\"turn\""), none.json().toString());
+        assertEquals(400, http.post("/api/games/" + id + "/bots", "{\"until\":\"point\",\"turn\":\"two\"}").status());
+    }
+
+    @Test
     void anIllegalMoveIsRefusedWithTheRulesReasonAndRuleNumber() {
         JsonNode g = newGame(7);
         String id = g.path("id").asText();

@@ -205,6 +205,17 @@ class InspectorBrowserTest {
     }
 
     @Test
+    void botsRunToTheTurnAndPhaseTypedIn() {
+        open(7);
+        setBots("random");
+        browser.find("#run-turn").sendKeys("2");
+        browser.find("#run-at").sendKeys("movement");
+        browser.andWait(() -> browser.find("#run-to button").click());
+        browser.until(d -> "2".equals(browser.body("turn")) && browser.find("#breadcrumb").getText().contains("movement"), "turn 2, in a movement impulse");
+        assertTrue(browser.find("#banner").getText().contains("game-turn 2 at"), browser.find("#banner").getText());
+    }
+
+    @Test
     void undoJumpAndBranchKeepTheOldLine() {
         String id = open(7);
         tab("rules");
