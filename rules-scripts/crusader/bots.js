@@ -251,6 +251,8 @@ function movement(ctx, actions, side) {
     return u;
   };
   const env = { near, outlook, T, risk, W, S };
+  const via = {};
+  if (typeof ctx.rules.victory.routeHexes === "function") for (const r of ctx.rules.victory.routeHexes(side)) via[r.hex] = r.points;
   let best = -1, bestScore = 0;
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
@@ -258,6 +260,7 @@ function movement(ctx, actions, side) {
     if (a.do === "move" || a.do === "cross-minefield") {
       s = moveScore(ctx, unit(a.unit), a.to, env);
       if (a.do === "cross-minefield") s -= 2;
+      if (a.via) s += 0.5 * (via[a.via] || 0);                          // 19.37: passing takes the hex and its points
     } else if (a.do === "enter") s = 40;                                  // 13.0: reinforcements come on at once
     else if (a.do === "exit") s = plan && plan[a.unit] ? 1000 : -1;       // 18.1: only the units picked to leave
     else s = DONE[a.do] ? 0 : -1;

@@ -264,6 +264,15 @@ export function watching(ctx) {
   return !!(v && v.hexes);
 }
 
+// routeHexes(side): the 19.37 hexes a move of `side` may be routed through to take them (those
+// not already `side`'s): [{hex, rule, points}]; none in scenarios that do not count them.
+export function routeHexes(ctx, side) {
+  if (!watching(ctx)) return [];
+  const v = ctx.state.victory, t = ctx.table[v.table];
+  const points = t && t.hexes ? t.hexes["points-each"] : 0;
+  return Object.keys(v.hexes).sort().filter((h) => v.hexes[h] !== side).map((hex) => ({ hex, rule: "19.37", points }));
+}
+
 // 19.37: the movement section reports every completed move with its path (hook afterMove): each
 // victory hex on the path, the end hex included, goes to the mover's side.
 export function afterMove(ctx, piece, path) {

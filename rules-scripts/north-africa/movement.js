@@ -20,6 +20,9 @@
 //         separate action cross-minefield; ordinary moves never cross one.
 //   12.23 no move into an unsupplied position; a unit unsupplied at the start of the phase moves, if
 //         at all, toward the nearest friendly source. 12.32 an unsupplied unit's allowance is halved.
+//   5.0   the moving player picks the path: a move takes the cheapest path to its end hex, or, where
+//         a rule counts the hexes a unit passes (sections exporting routeHexes, Crusader 19.37),
+//         {via: hex} routes it through one of them.
 // Decision `move` (actions: move, cross-minefield, exit, enter, done) and `onward` (a reinforcement
 // that has just entered moves on, or stops). Hooks: every section exporting afterMove(piece, path)
 // hears of each completed move; movementPhaseStart(side) is called at the start of each phase.
@@ -177,6 +180,47 @@ export function phaseData(ctx, side) {
     c.ends = {};
   }
   return { side, enemy, occ, occAt, enemyHexes, besideAdded, enemyZoc: c.enemyZoc, supplied: c.supplied, ringed: c.ringed, specs: c.specs, reach: c.reach, ends: c.ends, exits: c.exits };
+}
+
+// Hexes a move may be routed through because a rule counts passing through them: every section
+// exporting routeHexes(side) names them as [{hex, rule, points}] (Crusader 19.37): {hex: {rule, points}}.
+function routeHexes(ctx, side, data) {
+  if (data.route === undefined) {
+    const out = {};
+    for (const name of Object.keys(ctx.rules).filter((x) => typeof ctx.rules[x].routeHexes === "function").sort()) {
+      for (const r of ctx.rules[name].routeHexes(side) || []) out[r.hex] = r;
+    }
+    data.route = out;
+  }
+  return data.route;
+}
+
+// Moves routed through such a hex: {do: "move", unit, to, via} for every hex the unit may end in
+// with the MPs left once there. The unit must pass it, not stop in it (an enemy zone, 6.0).
+function viaMoves(ctx, p, budget, data) {
+  const route = routeHexes(ctx, p.side, data);
+  const out = [];
+  for (const v of Object.keys(route).sort()) {
+    const raw = rawReach(ctx, p, p.hex, budget, data);
+    if (v === p.hex || raw[v] === undefined || data.enemyZoc[v]) continue;
+    const ids = ctx.map.ids;
+    for (const i of supplyOk(ctx, p, v, budget - raw[v], data)) if (data.occAt[i] === 0 && ids[i] !== v) out.push({ do: "move", unit: p.id, to: ids[i], via: v });
+  }
+  return out;
+}
+
+// Why a routed move is refused, or null if only the end hex is left to judge.
+function viaProblem(ctx, piece, to, via, budget, data) {
+  const route = routeHexes(ctx, piece.side, data);
+  if (typeof via !== "string" || route[via] === undefined) {
+    return { rule: "5.0", reason: "a move names a hex to pass (via) only where a rule counts passing it: " + (Object.keys(route).sort().join(", ") || "none now") };
+  }
+  const raw = rawReach(ctx, piece, piece.hex, budget, data);
+  if (raw[via] === undefined) return { rule: "5.26", reason: piece.id + " cannot reach " + via + " with " + mpText(budget) + " MP (5.12, 5.25, 6.0 may bar the way)" };
+  if (data.enemyZoc[via]) return { rule: "6.0", reason: via + " is enemy-controlled: a move entering it ends there" };
+  const rest = rawReach(ctx, piece, via, budget - raw[via], data);
+  if (rest[to] === undefined) return { rule: "5.26", reason: to + " is beyond the " + mpText(budget - raw[via]) + " MP left once in " + via };
+  return null;
 }
 
 function specFor(ctx, piece, data) {
@@ -350,11 +394,14 @@ function describePath(ctx, piece, path) {
   return { total, placeholder, option, text: steps.join(" > ") };
 }
 
-function doMove(ctx, piece, to, data, rule) {
+function doMove(ctx, piece, to, data, rule, via) {
   const from = piece.hex;
   const budget = budgetOf(ctx, piece);
-  const path = ctx.map.path(from, to, budget, specFor(ctx, piece, data));
+  const spec = specFor(ctx, piece, data);
+  let path = ctx.map.path(from, via || to, budget, spec);
+  if (via) path = path.concat(ctx.map.path(via, to, budget - rawReach(ctx, piece, from, budget, data)[via], spec).slice(1));
   const d = describePath(ctx, piece, path);
+  const routed = via ? routeHexes(ctx, piece.side, data)[via] : null;
   const m = ctx.state.movement;
   m.spent[piece.id] = spent(ctx, piece) + d.total;
   piece.hex = to;
@@ -363,6 +410,7 @@ function doMove(ctx, piece, to, data, rule) {
   ctx.trace({ rule: rule || "5.21", table: d.placeholder ? "movement/hex-costs-unpriced" : "movement/hex-costs",
     cell: { unit: piece.id, from, to, path }, result: d.total, option: d.option || undefined,
     text: piece.id + " moves " + from + " > " + d.text + " = " + mpText(d.total) + " of " + mpText(allowance(ctx, piece)) + " MP" +
+      (routed ? " (routed through " + via + ", which counts under " + routed.rule + ")" : "") +
       (piece.unsupplied ? " (halved, unsupplied: 12.32)" : "") +
       (stop ? "; " + to + " is enemy-controlled (by " + ctx.rules.zoc.controllers(to, data.enemy).join(", ") + "): the move ends there (6.0)" : "") });
   hooks(ctx, "afterMove", piece, path);
@@ -447,6 +495,12 @@ function refusal(ctx, action, data) {
   const ring = ringProblem(ctx, piece, data);
   if (ring) return ring;
   const budget = budgetOf(ctx, piece);
+  if (action.via !== undefined) {
+    const v = viaProblem(ctx, piece, to, action.via, budget, data);
+    if (v) return v;
+    if ((data.occ[to] || []).length) return occupied(ctx, piece, to, data) || { rule: "5.31", reason: to + " is occupied" };
+    return endProblem(ctx, piece, to, data) || { rule: "5.0", reason: "not allowed now" };
+  }
   const raw = rawReach(ctx, piece, piece.hex, budget, data);
   if (raw[to] !== undefined) return endProblem(ctx, piece, to, data) || { rule: "5.0", reason: "not allowed now" };
   if ((data.occ[to] || []).length && ctx.piece(data.occ[to][0]).side !== piece.side) return { rule: "5.12", reason: to + " holds the enemy unit " + data.occ[to][0] };
@@ -520,6 +574,7 @@ export function moveActions(ctx, side) {
     const budget = budgetOf(ctx, p);
     const ring = ringProblem(ctx, p, data);
     if (!ring) for (const i of supplyOk(ctx, p, p.hex, budget, data)) if (data.occAt[i] === 0) out.push({ do: "move", unit: p.id, to: ids[i] });
+    if (!ring) for (const a of viaMoves(ctx, p, budget, data)) out.push(a);
     for (const h of minefieldCrossings(ctx, p, data)) out.push({ do: "cross-minefield", unit: p.id, to: h });
     if (!ring && exitsFor(ctx, p, budget, data)) out.push({ do: "exit", unit: p.id });
   }
@@ -536,7 +591,7 @@ export const move = {
     if (a.do === "done") { ctx.done(); return; }
     const data = phaseData(ctx, ctx.active);
     const piece = ctx.piece(a.unit);
-    if (a.do === "move") doMove(ctx, piece, a.to, data);
+    if (a.do === "move") doMove(ctx, piece, a.to, data, null, a.via);
     else if (a.do === "cross-minefield") doCross(ctx, piece, a.to, data);
     else if (a.do === "exit") doExit(ctx, piece, data);
     else if (a.do === "enter") doEnter(ctx, a, data);

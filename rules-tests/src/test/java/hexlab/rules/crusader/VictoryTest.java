@@ -6,6 +6,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Crusader 19.17, 19.27, 19.36, 19.37: victory conditions and victory points on small positions. */
@@ -196,5 +198,43 @@ class VictoryTest {
         Fixtures.eval(g, "rules.victory.afterMove(ctx.piece('br-5i-bde'), ['3119', '3218', '3317', '3417', '3516', '3616'])");
         assertEquals("british", Fixtures.eval(g, "state.victory.hexes['3516']").asText());
         assertEquals("axis", Fixtures.eval(g, "state.victory.hexes['3614']").asText());
+    }
+
+    @Test
+    @DisplayName("Crusader 19.37 5.0 a move may be routed through 3516 or 3614 to take it, though the cheapest path passes elsewhere")
+    void routedThrough() {
+        Game g = Fixtures.start(Fixtures.crusader(), Fixtures.scenario(7, 12, "axis", "dash-to-the-wire", false, null,
+                "de-3-recce@3514", "br-5i-bde@3119", "it-40-inf@1203"), 1);
+        JsonNode via = null;
+        for (JsonNode a : g.legalActions()) {
+            if ("de-3-recce".equals(a.path("unit").asText()) && "3516".equals(a.path("via").asText()) && !a.path("to").asText().equals("3516")
+                    && Fixtures.eval(g, "map.path('3514', '" + a.path("to").asText() + "', 99, rules.movement.costSpec(ctx.piece('de-3-recce'), rules.zoc.controlled('british'), [])).indexOf('3516') < 0").asBoolean()) {
+                via = a;
+                break;
+            }
+        }
+        assertNotNull(via, "a routed move to a hex whose cheapest path misses 3516");
+        var o = g.apply(via);
+        assertTrue(o.accepted(), String.valueOf(o.refusal()));
+        assertEquals(via.path("to").asText(), Fixtures.eval(g, "ctx.piece('de-3-recce').hex").asText());
+        assertEquals("axis", Fixtures.eval(g, "state.victory.hexes['3516']").asText());
+        assertTrue(o.events().stream().anyMatch(e -> e.path("text").asText().contains("routed through 3516, which counts under 19.37")), o.events().toString());
+        // 3516 is the Axis player's now: no more routes through it for the Axis, one left
+        assertEquals("[{\"hex\":\"3614\",\"rule\":\"19.37\",\"points\":10}]", Fixtures.eval(g, "rules.victory.routeHexes('axis')").toString());
+        assertEquals(2, Fixtures.eval(g, "rules.victory.routeHexes('british').length").asInt());
+    }
+
+    @Test
+    @DisplayName("Crusader 19.37 5.0 a move routed through a hex no rule counts is refused, naming the hexes that may be")
+    void routedElsewhereRefused() {
+        Game g = Fixtures.start(Fixtures.crusader(), Fixtures.scenario(7, 12, "axis", "dash-to-the-wire", false, null,
+                "de-3-recce@3514", "br-5i-bde@3119", "it-40-inf@1203"), 1);
+        var o = g.apply(hexlab.kernel.util.Json.read("{\"do\":\"move\",\"unit\":\"de-3-recce\",\"to\":\"3517\",\"via\":\"3515\"}"));
+        assertFalse(o.accepted());
+        assertEquals("5.0", o.refusal().rule());
+        assertTrue(o.refusal().reason().contains("3516, 3614"), o.refusal().reason());
+        // outside Dash to the Wire no hex counts: no routed moves at all
+        Game c = game("campaign", 3, null, "de-3-recce@3514", "br-5i-bde@3119");
+        assertEquals(0, Fixtures.eval(c, "rules.victory.routeHexes('axis').length").asInt());
     }
 }
