@@ -36,8 +36,7 @@ public final class BenchMain {
             jvm.addAll(List.of(mode).subList(1, mode.length));
             Options opt = new OptionsBuilder()
                     .include(args.length > 0 ? args[0] : "hexlab.bench.*")
-                    .forks(1).warmupIterations(5).warmupTime(org.openjdk.jmh.runner.options.TimeValue.seconds(2))
-                    .measurementIterations(5).measurementTime(org.openjdk.jmh.runner.options.TimeValue.seconds(2))
+                    .forks(1)          // warm-up and measurement: each benchmark class's @Warmup and @Measurement
                     .jvmArgsAppend(jvm.toArray(String[]::new))
                     .build();
             Collection<RunResult> results = new Runner(opt).run();

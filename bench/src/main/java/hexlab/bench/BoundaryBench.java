@@ -10,6 +10,8 @@ import hexlab.kernel.script.ScriptHost;
 import hexlab.kernel.yaml.YamlDoc;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
@@ -28,6 +30,8 @@ import java.util.concurrent.TimeUnit;
  * path search over a 40x26 board started from a script and from Java.
  */
 @BenchmarkMode(Mode.AverageTime)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 5, time = 2)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @State(Scope.Thread)
 public class BoundaryBench {

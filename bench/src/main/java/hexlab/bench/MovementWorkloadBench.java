@@ -10,6 +10,8 @@ import hexlab.kernel.script.ScriptHost;
 import hexlab.kernel.yaml.YamlDoc;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -29,7 +31,10 @@ import java.util.concurrent.TimeUnit;
  * reading the table, calling the kernel's search), once hand-written in Java for this benchmark
  * only. The ratio of the two is what a rule written as data costs.
  */
+// the scripted workloads are still being compiled after 10 s on 2 cores: 40 s of warm-up
 @BenchmarkMode(Mode.AverageTime)
+@Warmup(iterations = 20, time = 2)
+@Measurement(iterations = 10, time = 2)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Thread)
 public class MovementWorkloadBench {
