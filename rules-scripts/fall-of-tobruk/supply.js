@@ -161,9 +161,23 @@ function wheeled(ctx) {
   return { terrain, hexsides, defaultProhibited: true };
 }
 
-// net(side): what the lines of `side` meet now, worked out once for a judgement:
-// {side, enemyAt: Set, friendAt: Set, closed: Map hex -> why, zocOpen: Set, base (spec)}.
+// net(side): what the lines of `side` meet now, worked out once per position (a judgement, an
+// overlay): {side, enemyAt: Set, friendAt: Set, closed: Map hex -> why, zocOpen: Set, base (spec)}.
 export function net(ctx, side) {
+  return ctx.memo("supply net " + side, () => netNow(ctx, side));
+}
+
+// The Wheeled TEC column as a base spec, with every minefield hexside closed to Axis lines (14.23):
+// the tables alone decide it, so it is made, and compiled, once per side.
+function baseFor(ctx, side) {
+  return ctx.once("supply base " + side, () => {
+    const base = wheeled(ctx);
+    if (side === "axis") for (const f of ctx.rules.minefields.features()) base.hexsides[f] = { block: true };
+    return base;
+  });
+}
+
+function netNow(ctx, side) {
   const enemy = other(ctx, side);
   const enemyAt = new Set(), friendAt = new Set();
   for (const p of Object.values(ctx.state.pieces)) {
@@ -192,9 +206,8 @@ export function net(ctx, side) {
       }
     }
   }
-  const base = wheeled(ctx);
+  const base = baseFor(ctx, side);
   const mines = ctx.rules.minefields.features();
-  if (side === "axis") for (const f of mines) base.hexsides[f] = { block: true };          // 14.23
   const free = freeCrossings(ctx, side), freeIn = {};
   for (const x of Object.keys(free).sort()) for (const y of free[x]) (freeIn[y] = freeIn[y] || []).push(x);
   return { side, enemyAt, friendAt, closed, zocOpen, base, mines, free, freeIn };
@@ -239,7 +252,7 @@ function buildSpec(ctx, n, from, outward) {
   for (const h of n.closed.keys()) zones[ctx.map.index(h)] = !outward && n.friendAt.has(h) ? END : BLOCKED;   // a unit's own hex ends its line
   for (const h of n.zocOpen) zones[ctx.map.index(h)] = outward && h === from ? OWN_OPEN : OPEN;       // 14.21: own hex free to leave
   const enter = (outward ? zc.enter : zc.leave) || 0, leave = (outward ? zc.leave : zc.enter) || 0;
-  return { terrain: n.base.terrain, defaultProhibited: true, hexsides: n.base.hexsides,
+  return { base: n.base,
     zones, zoneEnterAdd: [0, enter, enter], zoneLeaveAdd: [0, leave, 0], zoneBlocked: [BLOCKED], zoneStop: [END] };
 }
 
@@ -427,19 +440,29 @@ export function supplyOverlay(ctx, args) {
   const a = args || {};
   const out = {};
   for (const side of ctx.sides.filter((s) => !a.side || s === a.side)) {
-    const n = net(ctx, side);
-    const fresh = units(ctx, side, null, n);
-    for (const p of ctx.pieces((q) => q.side === side && onMap(q)).sort(byId)) {
-      const ok = p.hq ? trace(ctx, p, n).supplied : fresh[p.id].supplied;
-      let v = ok ? "in supply" : "out of supply";
-      if (typeof p.oos === "boolean" && p.oos === ok) v += ok ? " (marked Out of Supply until judged)" : " (marked in supply until judged)";
-      const was = out[p.hex];
-      out[p.hex] = was === undefined || was === v ? v : "partly out of supply";
-    }
+    for (const [h, v] of statusByHex(ctx, side)) out[h] = out[h] === undefined || out[h] === v ? v : "partly out of supply";
   }
   const u = a.unit ? ctx.piece(a.unit) : null;
   if (u && onMap(u)) for (const [h, v] of lineOf(ctx, u)) if (out[h] === undefined) out[h] = v;
   return out;
+}
+
+// [[hex, status]] of `side`'s units as traced now, once per position (the overlay is asked again as
+// the selection changes).
+function statusByHex(ctx, side) {
+  return ctx.memo("supply status " + side, () => {
+    const n = net(ctx, side);
+    const fresh = units(ctx, side, null, n);
+    const out = new Map();
+    for (const p of ctx.pieces((q) => q.side === side && onMap(q)).sort(byId)) {
+      const ok = p.hq ? trace(ctx, p, n).supplied : fresh[p.id].supplied;
+      let v = ok ? "in supply" : "out of supply";
+      if (typeof p.oos === "boolean" && p.oos === ok) v += ok ? " (marked Out of Supply until judged)" : " (marked in supply until judged)";
+      const was = out.get(p.hex);
+      out.set(p.hex, was === undefined || was === v ? v : "partly out of supply");
+    }
+    return Array.from(out);
+  });
 }
 
 // The hexes of the unit's supply lines as traced now: [[hex, "line to HQ" | "line to source"]].
