@@ -31,4 +31,11 @@ public final class Positions {
         String r = g.rules().callString("evaluate", expr);
         return r.equals("undefined") ? null : Json.read(r);
     }
+
+    /** Overlay arguments as the inspector sends them: args("side", "axis", "unit", "x"). */
+    public static com.fasterxml.jackson.databind.node.ObjectNode args(String... keyValues) {
+        com.fasterxml.jackson.databind.node.ObjectNode o = Json.object();
+        for (int i = 0; i + 1 < keyValues.length; i += 2) o.put(keyValues[i], keyValues[i + 1]);
+        return o;
+    }
 }

@@ -87,11 +87,7 @@ final class FotFixtures {
     }
 
     /** Overlay arguments as the inspector sends them: args("side", "axis", "unit", "x"). */
-    static com.fasterxml.jackson.databind.node.ObjectNode args(String... keyValues) {
-        com.fasterxml.jackson.databind.node.ObjectNode o = hexlab.kernel.util.Json.object();
-        for (int i = 0; i + 1 < keyValues.length; i += 2) o.put(keyValues[i], keyValues[i + 1]);
-        return o;
-    }
+    static com.fasterxml.jackson.databind.node.ObjectNode args(String... keyValues) { return Positions.args(keyValues); }
 
     /** The trace entries written since the last call. */
     static List<JsonNode> trace(Game g) { return g.startEvents(); }

@@ -46,11 +46,7 @@ final class MovePositions {
     static JsonNode eval(Game g, String js) { return Positions.eval(g, js); }
 
     /** Overlay arguments as the inspector sends them: args("side", "axis", "unit", "x"). */
-    static com.fasterxml.jackson.databind.node.ObjectNode args(String... keyValues) {
-        com.fasterxml.jackson.databind.node.ObjectNode o = hexlab.kernel.util.Json.object();
-        for (int i = 0; i + 1 < keyValues.length; i += 2) o.put(keyValues[i], keyValues[i + 1]);
-        return o;
-    }
+    static com.fasterxml.jackson.databind.node.ObjectNode args(String... keyValues) { return Positions.args(keyValues); }
 
     static double num(Game g, String js) { return eval(g, js).asDouble(); }
 
