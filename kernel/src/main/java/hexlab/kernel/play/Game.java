@@ -415,7 +415,7 @@ public final class Game implements HostBridge.Game {
 
     /** What the node's describe export says of it now (the drawn formation of an activation, say), or its label. */
     private String described(Node n, String label) {
-        JsonNode d = Json.read(rules.callString("call", n.describe().section(), n.describe().export(), "null"));
+        JsonNode d = Json.read(rules.callString("query", n.describe().section(), n.describe().export(), "null"));
         return d.isTextual() && !d.asText().isBlank() ? d.asText() : label;
     }
 
@@ -488,7 +488,7 @@ public final class Game implements HostBridge.Game {
         Ref r = system.overlays().get(name);
         if (r == null) throw new hexlab.kernel.error.InputException(null, 0, 0, "no overlay \"" + name + "\" in " + system.id() + " (overlays: " + String.join(", ", system.overlays().keySet()) + ")");
         attach();
-        return Json.read(rules.callString("call", r.section(), r.export(), Json.write(args == null ? Json.MAPPER.nullNode() : args)));
+        return Json.read(rules.callString("query", r.section(), r.export(), Json.write(args == null ? Json.MAPPER.nullNode() : args)));
     }
 
     /** The scenario metrics the system exports ({@code metrics:} in system.yaml), e.g. the turn a fortress fell. */

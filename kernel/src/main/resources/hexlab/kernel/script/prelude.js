@@ -399,6 +399,12 @@
       const r = mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)));
       return r === undefined ? "null" : JSON.stringify(r);
     },
+    // a question that only reads the position (an overlay, a breadcrumb's description): the
+    // position's memo stays, so it shares what the decisions worked out and keeps what it works out
+    query(sec, name, argJson) {
+      const r = fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson));
+      return r === undefined ? "null" : JSON.stringify(r);
+    },
 
     // a decision: the actions are computed once and kept until the state changes
     // a decision: the actions are computed once and kept until the state changes. Returns

@@ -272,5 +272,8 @@ class MovementTest {
         assertTrue(g.overlay("reach", british).size() > 6);
         var axis = args("unit", "de-1-8-pz");
         assertEquals("cannot move: it is not axis's movement phase (4.0)", g.overlay("reach", axis).path("0220").asText());
+        String before = g.stateHash();
+        for (String o : new String[] {"zoc", "supply", "reach", "route-to-tobruk", "tobruk-ring", "supply-sources"}) g.overlay(o, british);
+        assertEquals(before, g.stateHash(), "overlays only read the position");
     }
 }
