@@ -29,6 +29,11 @@ final class FuzzCommand implements Callable<Integer> {
 
     @Option(names = "--threads", defaultValue = "1", description = "Worker threads; the games and the report are the same whatever the count.") int threads;
 
+    @Option(names = "--from", defaultValue = "0", paramLabel = "N",
+            description = "Play games N to --games minus 1 of the batch, with the seeds a whole run gives them: a long batch in parts.") int from;
+
+    @Option(names = "--log", paramLabel = "FILE", description = "Append a line to FILE as each game finishes (index, scenario, seed, actions, failures).") java.nio.file.Path log;
+
     @Override
     public Integer call() {
         Kernel k = common.kernel();
@@ -36,7 +41,11 @@ final class FuzzCommand implements Callable<Integer> {
         Variant v = variantOptions.variant(sys);
         List<String> ids = scenarios != null ? scenarios : sys.scenarios().stream().map(ScenarioDef::id).toList();
         Progress bar = new Progress(common.json || System.console() == null || !System.console().isTerminal() ? null : System.err, "fuzz " + sys.id(), games);
-        Fuzzer.Report r = Fuzzer.run(k, v, ids, games, seed, threads, bar::update);
+        if (from < 0 || from >= games) throw new hexlab.kernel.error.InputException(null, 0, 0, "--from " + from + ": give a game from 0 to " + (games - 1) + " (--games " + games + ")");
+        Fuzzer.Report r;
+        try (GameLog lines = GameLog.open(log)) {
+            r = Fuzzer.run(k, v, ids, from, games, seed, threads, bar::update, lines::add);
+        }
         bar.finish();
         ObjectNode o = Json.object();
         o.put("system", sys.id()).put("variant", v.id()).put("games", r.games()).put("actions", r.actions())

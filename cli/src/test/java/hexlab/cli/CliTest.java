@@ -11,6 +11,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -58,6 +59,20 @@ class CliTest {
         Run replay = run("replay", "--root", TOY.toString(), save.toString(), "--json");
         assertEquals(0, replay.code(), replay.err());
         assertTrue(replay.json().get("identical").asBoolean());
+    }
+
+    @Test
+    void fuzzInPartsLogsEveryGameAndRefusesAFirstGameOutsideTheBatch(@TempDir Path dir) throws IOException {
+        Path log = dir.resolve("fuzz.log");
+        Run r = run("fuzz", "--root", TOY.toString(), "--system", "toy", "--games", "6", "--from", "4", "--seed", "3", "--log", log.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("2 games,"), r.out());
+        List<String> lines = Files.readAllLines(log);
+        assertEquals(2, lines.size(), lines.toString());
+        assertTrue(lines.stream().allMatch(l -> l.matches("game [45] (meeting|midturn) seed -?\\d+: \\d+ actions, clean")), lines.toString());
+        Run bad = run("fuzz", "--root", TOY.toString(), "--system", "toy", "--games", "6", "--from", "6");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--from 6: give a game from 0 to 5"), bad.err());
     }
 
     @Test

@@ -42,22 +42,38 @@ public final class Fuzzer {
         return run(kernel, variant, scenarioIds, games, masterSeed, 1, progress);
     }
 
+    public static Report run(Kernel kernel, Variant variant, List<String> scenarioIds, int games, long masterSeed, int threads,
+                             IntConsumer progress) {
+        return run(kernel, variant, scenarioIds, 0, games, masterSeed, threads, progress, null);
+    }
+
+    /** One finished game, as it finishes (games end out of order on several threads): for a running log. */
+    public record GameLine(int index, String scenario, long seed, long actions, List<Failure> failures) {
+        public String describe() {
+            return "game " + index + " " + scenario + " seed " + seed + ": " + actions + " actions, "
+                    + (failures.isEmpty() ? "clean" : failures.size() + " failure(s): " + failures.get(0).describe());
+        }
+    }
+
     /** What one game found: its actions and the failures, by kind. */
     private record Played(String scenario, long actions, int dead, int inv, int mismatch, int rule, List<Failure> failures) {}
 
     /**
-     * Plays the games on {@code threads} worker threads, each with its own rules contexts; game i
-     * always has the same seed, and the report lists the games in order, whatever the threads.
+     * Plays games {@code first} to {@code games - 1} of the batch on {@code threads} worker threads,
+     * each with its own rules contexts; game i always has the same seed and scenario, so a long
+     * batch may be played in parts. The report lists the games in order, whatever the threads;
+     * {@code each}, if given, hears of every game as it finishes.
      */
-    public static Report run(Kernel kernel, Variant variant, List<String> scenarioIds, int games, long masterSeed, int threads,
-                             IntConsumer progress) {
+    public static Report run(Kernel kernel, Variant variant, List<String> scenarioIds, int first, int games, long masterSeed, int threads,
+                             IntConsumer progress, java.util.function.Consumer<GameLine> each) {
+        if (first < 0 || first > games) throw new IllegalArgumentException("the first game, " + first + ", must lie between 0 and the number of games, " + games);
         Map<String, Scenario> scenarios = new LinkedHashMap<>();
         for (String id : scenarioIds) scenarios.put(id, kernel.scenario(variant, id));
-        Played[] out = new Played[games];
-        AtomicInteger next = new AtomicInteger(), done = new AtomicInteger();
+        Played[] out = new Played[games - first];
+        AtomicInteger next = new AtomicInteger(first), done = new AtomicInteger();
         List<Throwable> crashed = new CopyOnWriteArrayList<>();
         List<Thread> workers = new ArrayList<>();
-        for (int w = 0; w < Math.max(1, Math.min(threads, games)); w++) {
+        for (int w = 0; w < Math.max(1, Math.min(threads, games - first)); w++) {
             Thread t = Thread.ofPlatform().name("fuzz-" + w).unstarted(() -> {
                 Map<String, RulesContext[]> contexts = new LinkedHashMap<>();
                 try {
@@ -69,7 +85,9 @@ public final class Fuzzer {
                             rc = new RulesContext[] {kernel.context(variant, sc), kernel.context(variant, sc)};
                             contexts.put(id, rc);
                         }
-                        out[i] = playOne(kernel, variant, scenarios.get(id), id, rc, Dice.derive(masterSeed, i), i % 2 == 0);
+                        long seed = Dice.derive(masterSeed, i);
+                        Played p = out[i - first] = playOne(kernel, variant, scenarios.get(id), id, rc, seed, i % 2 == 0);
+                        if (each != null) each.accept(new GameLine(i, id, seed, p.actions(), p.failures()));
                         if (progress != null) progress.accept(done.incrementAndGet());
                     }
                 } catch (Throwable x) {
@@ -104,7 +122,7 @@ public final class Fuzzer {
             rule += p.rule();
             failures.addAll(p.failures());
         }
-        return new Report(games, actions, dead, inv, mismatch, rule, failures);
+        return new Report(games - first, actions, dead, inv, mismatch, rule, failures);
     }
 
     private static Played playOne(Kernel kernel, Variant variant, Scenario sc, String id, RulesContext[] rc, long seed, boolean replayElsewhere) {

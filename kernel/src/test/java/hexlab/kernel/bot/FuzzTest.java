@@ -21,6 +21,21 @@ class FuzzTest {
     }
 
     @Test
+    void aBatchPlayedInPartsPlaysTheSameGamesAsAWholeRun() {
+        List<Fuzzer.GameLine> whole = new java.util.concurrent.CopyOnWriteArrayList<>(), parts = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Fuzzer.Report all = Fuzzer.run(k, k.variant("toy", ""), List.of("meeting", "midturn"), 0, 12, 42, 2, null, whole::add);
+        Fuzzer.Report a = Fuzzer.run(k, k.variant("toy", ""), List.of("meeting", "midturn"), 0, 5, 42, 1, null, parts::add);
+        Fuzzer.Report b = Fuzzer.run(k, k.variant("toy", ""), List.of("meeting", "midturn"), 5, 12, 42, 2, null, parts::add);
+        assertEquals(12, all.games());
+        assertEquals(5, a.games());
+        assertEquals(7, b.games());
+        assertEquals(all.actions(), a.actions() + b.actions());
+        java.util.Comparator<Fuzzer.GameLine> byIndex = java.util.Comparator.comparingInt(Fuzzer.GameLine::index);
+        assertEquals(whole.stream().sorted(byIndex).map(Fuzzer.GameLine::describe).toList(), parts.stream().sorted(byIndex).map(Fuzzer.GameLine::describe).toList());
+        assertEquals("midturn", whole.stream().filter(g -> g.index() == 7).findFirst().orElseThrow().scenario(), "game i plays scenario i mod 2");
+    }
+
+    @Test
     void errataAndOptionsFuzzCleanToo() {
         Fuzzer.Report r = Fuzzer.run(k, k.variant("toy", "option:bloody,option:zoc-stops=false,errata:gentler-crt,errata:cheap-rough"),
                 List.of("meeting"), 40, 7, null);
