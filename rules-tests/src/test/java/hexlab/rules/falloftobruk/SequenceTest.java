@@ -171,11 +171,12 @@ class SequenceTest {
     @Test
     @DisplayName("FoT 4.12 NOTE the invariant: an activation that ends with a unit still owing a forced attack is reported, with the unit")
     void activationEndingWithAForcedAttackOwed() {
+        String activation = "state.activation = {marker: '15xx', side: 'axis', formations: ['15xx'], column: 'Ger Div', ap: 2, apSpent: 1, stacks: {'3030': ['de-15xx-1-8']}, hqs: []};";
         Game g = bare(3);
         place(g, "de-15xx-1-8", "3030");
         place(g, "br-50xx-5-gh", "3031");
         run(g, "state.pieces['br-50xx-5-gh'].sp = 12; state.weather = 'clear';"
-                + "state.activation = {marker: '15xx', side: 'axis', formations: ['15xx'], column: 'Ger Div', ap: 2, apSpent: 1, stacks: {'3030': ['de-15xx-1-8']}, hqs: []};");
+                + activation);
         assertEquals(2, js(g, "rules.zoc.level('3030', 'allied')").asInt(), js(g, "rules.zoc.explain('3030', 'allied')").toString());
         assertTrue(g.invariantViolations().isEmpty(), "not while the activation runs: " + g.invariantViolations());
         run(g, "rules.activation.end();");
@@ -183,8 +184,7 @@ class SequenceTest {
         assertTrue(g.invariantViolations().stream().anyMatch(x -> x.startsWith("4.12: the activation of 15xx ended with de-15xx-1-8")), g.invariantViolations().toString());
 
         run(g, "state.pieces['de-15xx-1-8'].fought = true;"
-                + "state.activation = {marker: '15xx', side: 'axis', formations: ['15xx'], column: 'Ger Div', ap: 2, apSpent: 1, stacks: {'3030': ['de-15xx-1-8']}, hqs: []};"
-                + "rules.activation.end();");
+                + activation + "rules.activation.end();");
         assertTrue(g.invariantViolations().isEmpty(), "once it has attacked: " + g.invariantViolations());
     }
 }
