@@ -199,11 +199,11 @@ function routeHexes(ctx, side, data) {
 // with the MPs left once there. The unit must pass it, not stop in it (an enemy zone, 6.0).
 function viaMoves(ctx, p, budget, data) {
   const route = routeHexes(ctx, p.side, data);
-  const out = [];
-  for (const v of Object.keys(route).sort()) {
-    const raw = rawReach(ctx, p, p.hex, budget, data);
+  const vs = Object.keys(route).sort(), out = [];
+  if (!vs.length) return out;
+  const raw = rawReach(ctx, p, p.hex, budget, data), ids = ctx.map.ids;
+  for (const v of vs) {
     if (v === p.hex || raw[v] === undefined || data.enemyZoc[v]) continue;
-    const ids = ctx.map.ids;
     for (const i of supplyOk(ctx, p, v, budget - raw[v], data)) if (data.occAt[i] === 0 && ids[i] !== v) out.push({ do: "move", unit: p.id, to: ids[i], via: v });
   }
   return out;
