@@ -200,7 +200,8 @@
   const statics = new Map();    // ctx.once: derived from the tables and the map, kept for the context
   let byHex = null;             // hex -> pieces there, in state order: built once per position, like memo
   let all = null;               // the pieces in state order, once per position
-  function forget() { memo = new Map(); byHex = null; all = null; }
+  let snap = null;              // the state as JSON, once per position: the hash and the inspector both ask
+  function forget() { memo = new Map(); byHex = null; all = null; snap = null; }
   function allPieces() {
     if (!memoOn) return Object.values(G.pieces || {});
     return all || (all = Object.values(G.pieces || {}));
@@ -394,7 +395,7 @@
     setTurn(t) { forget(); G.turn = t; },
     setActive(side) { forget(); G.active = side; },
     run(sec, name) { current = null; mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)))); },
-    test(sec, name, argJson) { return !!fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)); },
+    test(sec, name, argJson) { snap = null; return !!fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)); },
     call(sec, name, argJson) {
       const r = mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)));
       return r === undefined ? "null" : JSON.stringify(r);
@@ -410,6 +411,7 @@
     // a decision: the actions are computed once and kept until the state changes. Returns
     // count * 64 + (index of the side to act + 1), so one call answers both (0 = no side).
     decide(sec, name, argsJson) {
+      snap = null;            // a decision's actions may keep what they worked out in the state
       const st = decisionState(sec, name), c = ctxFor(sectionInfo(sec));
       const args = JSON.parse(argsJson);
       const acts = st.actions(c, args) || [];
@@ -419,6 +421,7 @@
     },
     // an activation: the impulses still open, in declared order, then "end"
     activation(impulsesJson, availSec, availName, sideSec, sideName) {
+      snap = null;
       const acts = [];
       const avail = availSec ? fn(availSec, availName) : null;
       const ac = availSec ? ctxFor(sectionInfo(availSec)) : null;
@@ -459,13 +462,14 @@
     },
     // the built-in simple choice the kernel offers for activations: any impulse, in any order
     botChoice(sec, name, side) {
+      snap = null;
       const r = fn(sec, name)(ctxFor(sectionInfo(sec)), current ? current.actions : [], side);
       if (typeof r === "number") return r;
       if (!current.keys) current.keys = current.actions.map(canon);
       return current.keys.indexOf(canon(r));
     },
 
-    snapshot() { return JSON.stringify(G); },
+    snapshot() { return snap || (snap = JSON.stringify(G)); },
     restore(json) { G = JSON.parse(json); current = null; forget(); },
     drain() { const out = JSON.stringify(traceBuf); traceBuf = []; return out; },
     clearTrace() { traceBuf = []; },
