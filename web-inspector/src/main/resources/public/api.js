@@ -7,8 +7,14 @@ export class ApiError extends Error {
   }
 }
 
+// the hash of the position whose state the page holds: an answer may then patch that state
+let have = () => null;
+export function stateHave(fn) { have = fn; }
+
 export async function api(method, path, body, raw) {
   const init = { method, headers: {} };
+  const h = have();
+  if (h) init.headers["X-State-Have"] = h;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = raw ? body : JSON.stringify(body);

@@ -35,7 +35,7 @@ export function counter(p, x, y, sides, { selected, target } = {}) {
   const ink = textOn(fill);
   const st = statusOf(p);
   const cls = "counter" + (selected ? " selected" : "") + (target ? " target" : "") + (st.length ? " has-status" : "");
-  return s("g", { class: cls, transform: "translate(" + x.toFixed(1) + "," + y.toFixed(1) + ")", "data-piece": p.id },
+  return s("g", { class: cls, transform: "translate(" + x.toFixed(1) + "," + y.toFixed(1) + ")", "data-piece": p.id, "data-hex": p.hex },
     s("title", {}, describe(p)),
     s("rect", { x: -15, y: -15, width: 30, height: 30, rx: 3, fill, stroke: "#222", "stroke-width": 1 }),
     s("text", { class: "c-name", x: 0, y: -4, fill: ink }, labelOf(p)),

@@ -1,4 +1,7 @@
 // The page's one state: the open game as the server last described it, plus what the designer selected.
+import { applyPatch } from "./vendor/fast-json-patch-3.1.1/index.mjs";
+import { get, stateHave } from "./api.js";
+
 const listeners = {};
 
 export const store = {
@@ -24,6 +27,11 @@ export function emit(event, data) { for (const fn of listeners[event] || []) fn(
 
 /** Merges a server answer (a full game or an update) into the store and tells the views. */
 export function applyUpdate(r) {
+  if (r.position && r.position.statePatch && !patched(r.position)) {
+    // an answer patched a state this page no longer holds (answers crossed): ask for the whole game
+    get("/api/games/" + r.id).then(applyUpdate).catch(() => {});
+    return;
+  }
   const newGame = r.id !== store.id;
   store.id = r.id;
   store.game = r.game;
@@ -43,6 +51,18 @@ export function applyUpdate(r) {
   emit("position", r);
   if (r.log) emit("log", r.log);
   emit("lines", store.lines);
+}
+
+stateHave(() => store.position && store.position.state ? store.position.hash : null);
+
+// a step sends the state as a JSON Patch (RFC 6902) against the one the page said it holds
+function patched(p) {
+  const held = store.position;
+  if (!held || !held.state || held.hash !== p.statePatch.base) return false;
+  p.state = applyPatch(held.state, p.statePatch.ops, false, true).newDocument;
+  delete p.statePatch;
+  document.body.dataset.statePatches = String(Number(document.body.dataset.statePatches || 0) + 1);
+  return true;
 }
 
 export function pieces() {

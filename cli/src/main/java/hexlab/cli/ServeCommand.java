@@ -18,12 +18,16 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to bind (default ${DEFAULT-VALUE}: this machine only).") String host;
 
+    @Option(names = "--practice", defaultValue = "2000", paramLabel = "ACTIONS",
+            description = "Bot decisions of each system played in the background while the page is idle, so the rules run compiled when you step (default ${DEFAULT-VALUE}; 0: none).")
+    int practice;
+
     @Override
     public Integer call() throws InterruptedException {
         Path root = common.root != null ? common.root : Kernel.findRoot();
         InspectorServer server;
         try {
-            server = InspectorServer.start(root, host, port);
+            server = InspectorServer.start(root, host, port, Math.max(0, practice));
         } catch (RuntimeException e) {
             // Jetty wraps a taken port or an unknown host in a RuntimeException whose cause names it
             Throwable c = e.getCause() != null ? e.getCause() : e;

@@ -7,6 +7,7 @@ import io.javalin.http.staticfiles.Location;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The web inspector: a Javalin server with the API under /api and the browser front end (plain
@@ -17,17 +18,26 @@ public final class InspectorServer {
     private final Sessions sessions;
     private final Routes routes;
     private final String host;
+    private final Practice practice;
 
-    private InspectorServer(Javalin app, Sessions sessions, Routes routes, String host) {
+    private InspectorServer(Javalin app, Sessions sessions, Routes routes, String host, Practice practice) {
         this.app = app;
         this.sessions = sessions;
         this.routes = routes;
         this.host = host;
+        this.practice = practice;
     }
 
     /** Starts serving the systems under {@code root}; port 0 picks a free port. */
-    public static InspectorServer start(Path root, String host, int port) {
+    public static InspectorServer start(Path root, String host, int port) { return start(root, host, port, 0); }
+
+    /**
+     * As {@link #start(Path, String, int)}, then plays {@code practiceActions} bot decisions of each
+     * system in the background while no request is served, so the rules run compiled when a designer steps.
+     */
+    public static InspectorServer start(Path root, String host, int port, int practiceActions) {
         Kernel kernel = new Kernel(root);
+        AtomicInteger inFlight = new AtomicInteger();
         Catalogue catalogue = new Catalogue(kernel);
         Sessions sessions = new Sessions();
         Javalin app = Javalin.create(config -> {
@@ -43,9 +53,13 @@ public final class InspectorServer {
                 sf.directory = "/public";
                 sf.location = Location.CLASSPATH;
                 sf.headers = Map.of("Cache-Control", "no-cache");
+                // browsers run a module only if it is served as JavaScript; Jetty does not know .mjs
+                sf.mimeTypes.add("text/javascript", "mjs");
             });
         });
         Routes routes = new Routes(kernel, catalogue, sessions);
+        app.before("/api/*", ctx -> inFlight.incrementAndGet());
+        app.after("/api/*", ctx -> inFlight.decrementAndGet());
         routes.install(app);
         app.exception(HttpResponseException.class, (e, ctx) -> {
             ctx.status(e.getStatus());
@@ -63,8 +77,9 @@ public final class InspectorServer {
             }
         });
         app.start(host, port);
-        InspectorServer server = new InspectorServer(app, sessions, routes, host);
-        // load the systems and start the default game, so the first page finds it ready
+        Practice practice = practiceActions > 0 ? new Practice(kernel, catalogue, inFlight, practiceActions) : null;
+        InspectorServer server = new InspectorServer(app, sessions, routes, host, practice);
+        // load the systems and start the default game, so the first page finds it ready; then practise
         Thread warm = new Thread(() -> {
             try {
                 catalogue.list(false);
@@ -72,7 +87,9 @@ public final class InspectorServer {
             } catch (RuntimeException ignored) {
                 // the listing reports its own failures when asked
             }
+            if (practice != null) practice.run();
         }, "inspector-warm-up");
+        warm.setPriority(Thread.MIN_PRIORITY);
         warm.setDaemon(true);
         warm.start();
         return server;
@@ -87,7 +104,14 @@ public final class InspectorServer {
         return "http://" + h + ":" + port() + "/";
     }
 
+    /** Waits for the practice games to end; false if they are still playing after {@code seconds}. */
+    public boolean awaitPractice(long seconds) throws InterruptedException { return practice == null || practice.await(seconds); }
+
+    /** Bot decisions played in practice so far. */
+    public int practised() { return practice == null ? 0 : practice.played(); }
+
     public void stop() {
+        if (practice != null) practice.stop();
         app.stop();
         routes.shutdown();
         sessions.close();

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
+import com.flipkart.zjsonpatch.DiffFlags;
+import com.flipkart.zjsonpatch.JsonDiff;
 import hexlab.kernel.bot.Bots;
 import hexlab.kernel.play.Game;
 import hexlab.kernel.play.View;
@@ -21,18 +23,22 @@ final class Payload {
         synchronized (s) {
             Change c = new Change();
             c.logFrom(0);
-            return update(s, c);
+            return update(s, c, null);
         }
     }
 
-    /** What changed: the position always, the log from the first changed entry, the lines, any report. */
-    static ObjectNode update(Session s, Change c) {
+    /**
+     * What changed: the position always, the log from the first changed entry, the lines, any report.
+     * {@code have} is the hash of the position whose state the client holds: when it is the one last
+     * sent, the state comes as a patch against it.
+     */
+    static ObjectNode update(Session s, Change c, String have) {
         synchronized (s) {
             ObjectNode o = Json.object();
             o.put("id", s.id);
             o.set("game", meta(s));
             VariantGame vg = s.current(c);
-            o.set("position", position(s, vg));
+            o.set("position", position(s, vg, have));
             Line line = s.line();
             if (c.logFrom >= 0) {
                 ObjectNode log = o.putObject("log");
@@ -75,7 +81,7 @@ final class Payload {
         return o;
     }
 
-    static ObjectNode position(Session s, VariantGame vg) {
+    static ObjectNode position(Session s, VariantGame vg, String have) {
         Game g = vg.game;
         View v = g.view(null);
         ObjectNode o = Json.object();
@@ -89,8 +95,21 @@ final class Payload {
         for (JsonNode a : v.actions()) acts.add(a);
         o.set("result", v.result());
         o.put("over", v.over());
-        o.put("hash", s.line().entry(s.cursor()).hash());
-        o.putRawValue("state", new RawValue(g.stateJson()));
+        String hash = s.line().entry(s.cursor()).hash();
+        o.put("hash", hash);
+        state(s, o, hash, g.stateJson(), have);
         return o;
+    }
+
+    // the whole state is some hundreds of kilobytes and a step changes a few pieces of it
+    private static void state(Session s, ObjectNode o, String hash, String json, String have) {
+        JsonNode now = Json.read(json);
+        Session.Sent sent = s.sent();
+        if (have != null && sent != null && sent.hash().equals(have)) {
+            o.putObject("statePatch").put("base", have).set("ops", JsonDiff.asJson(sent.state(), now, DiffFlags.dontNormalizeOpIntoMoveAndCopy()));
+        } else {
+            o.putRawValue("state", new RawValue(json));
+        }
+        s.sent(new Session.Sent(hash, now));
     }
 }

@@ -292,7 +292,7 @@ final class Routes {
         SaveFile save = f;
         Session s = sessions.add(id -> Session.load(id, kernel, save, c));
         ctx.status(201);
-        json(ctx, Payload.update(s, c));
+        json(ctx, Payload.update(s, c, null));
     }
 
     // ---- helpers ------------------------------------------------------------------------------------
@@ -304,9 +304,12 @@ final class Routes {
     private static void update(Context ctx, Session s, Op op) {
         synchronized (s) {
             Change c = op.apply(s);
-            json(ctx, Payload.update(s, c));
+            json(ctx, Payload.update(s, c, ctx.header(HAVE)));
         }
     }
+
+    /** The request header naming the position whose state the client holds (its hash). */
+    static final String HAVE = "X-State-Have";
 
     /** A variant from {options: {...}, errata: [...]} or {variant: "option:x,errata:y"}. */
     private static Variant variant(RuleSystem sys, Body b) {

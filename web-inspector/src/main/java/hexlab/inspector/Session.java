@@ -48,6 +48,14 @@ final class Session implements AutoCloseable {
     private HexMap map;
     private volatile long lastUsed = System.nanoTime();
     private boolean closed;
+    private Sent sent;
+
+    /** The state last sent to a client, by the hash of its position: the base of the next patch. */
+    record Sent(String hash, JsonNode state) {}
+
+    Sent sent() { return sent; }
+
+    void sent(Sent s) { sent = s; }
 
     private Session(String id, Kernel kernel, RuleSystem system, Scenario scenario, long seed) {
         this.id = id;

@@ -1,6 +1,8 @@
 package hexlab.inspector;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.flipkart.zjsonpatch.JsonPatch;
 import hexlab.kernel.util.Json;
 
 import java.io.IOException;
@@ -10,18 +12,41 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** A small JSON client for the inspector's API, as the browser uses it. */
+/**
+ * A small JSON client for the inspector's API, as the browser uses it: it says which state it holds
+ * and applies the patches that answer, so a reply's position always has its whole state.
+ */
 final class Http {
     record Reply(int status, JsonNode json, String text) {}
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final String base;
+    // the states lately held, by position hash: threads sharing one client may cross answers
+    private final java.util.Map<String, JsonNode> held = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        @Override protected boolean removeEldestEntry(java.util.Map.Entry<String, JsonNode> e) { return size() > 32; }
+    });
+    private volatile String heldHash;
+    final java.util.concurrent.atomic.AtomicInteger patches = new java.util.concurrent.atomic.AtomicInteger();
 
     Http(int port) { this.base = "http://127.0.0.1:" + port; }
 
     Reply get(String path) { return send(HttpRequest.newBuilder(URI.create(base + path)).GET()); }
 
     Reply post(String path, String body) { return send(HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body))); }
+
+    /** A POST saying it holds the state of position {@code have}, its answer left as sent. */
+    Reply postHaving(String path, String body, String have) {
+        try {
+            HttpResponse<String> res = client.send(HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body))
+                    .header("Content-Type", "application/json").header(Routes.HAVE, have).build(), HttpResponse.BodyHandlers.ofString());
+            return new Reply(res.statusCode(), Json.read(res.body()), res.body());
+        } catch (IOException e) {
+            throw new AssertionError("request failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
 
     Reply put(String path, String body) { return send(HttpRequest.newBuilder(URI.create(base + path)).PUT(HttpRequest.BodyPublishers.ofString(body))); }
 
@@ -33,8 +58,23 @@ final class Http {
         return r.json();
     }
 
+    private void hold(ObjectNode p) {
+        if (p.has("statePatch")) {
+            JsonNode patch = p.remove("statePatch");
+            JsonNode base = held.get(patch.path("base").asText());
+            if (base == null) throw new AssertionError("a patch against " + patch.path("base") + ", a state this client never held");
+            p.set("state", JsonPatch.apply(patch.path("ops"), base));
+            patches.incrementAndGet();
+        }
+        if (p.has("state") && p.has("hash")) {
+            held.put(p.path("hash").asText(), p.path("state"));
+            heldHash = p.path("hash").asText();
+        }
+    }
+
     private Reply send(HttpRequest.Builder b) {
         try {
+            if (heldHash != null) b.header(Routes.HAVE, heldHash);
             HttpResponse<String> res = client.send(b.header("Content-Type", "application/json").timeout(Duration.ofSeconds(120)).build(),
                     HttpResponse.BodyHandlers.ofString());
             JsonNode j = null;
@@ -43,6 +83,7 @@ final class Http {
             } catch (IllegalArgumentException notJson) {
                 // the static pages are not JSON
             }
+            if (j != null && j.path("position").isObject()) hold((ObjectNode) j.path("position"));
             return new Reply(res.statusCode(), j, res.body());
         } catch (IOException e) {
             throw new AssertionError("request failed: " + e, e);

@@ -354,6 +354,30 @@ class InspectorApiTest {
     }
 
     @Test
+    void aStepSendsWhatChangedAsAPatchAgainstTheStateTheClientHolds() {
+        JsonNode g = newGame(3);
+        String id = g.path("id").asText(), start = g.path("position").path("hash").asText();
+        int before = http.patches.get();
+        JsonNode stepped = http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"step\"}"));
+        assertEquals(before + 1, http.patches.get(), "the step's state came as a patch");
+        // the patched state is the whole state the server holds
+        assertEquals(http.ok(http.get("/api/games/" + id)).path("position").path("state"), stepped.path("position").path("state"));
+        assertNotEquals(start, stepped.path("position").path("hash").asText());
+
+        // a client holding some other state gets the whole state
+        JsonNode r = http.ok(http.postHaving("/api/games/" + id + "/bots", "{\"until\":\"step\"}", "0123456789abcdef"));
+        assertTrue(r.path("position").path("state").path("pieces").isObject(), r.path("position").toString());
+        assertFalse(r.path("position").has("statePatch"));
+        // and the answer's patch holds the ops that turn the last state sent into this one
+        String have = r.path("position").path("hash").asText();
+        JsonNode p = http.ok(http.postHaving("/api/games/" + id + "/bots", "{\"until\":\"step\"}", have)).path("position");
+        assertEquals(have, p.path("statePatch").path("base").asText());
+        assertTrue(p.path("statePatch").path("ops").isArray());
+        assertEquals(http.ok(http.get("/api/games/" + id)).path("position").path("state"),
+                com.flipkart.zjsonpatch.JsonPatch.apply(p.path("statePatch").path("ops"), r.path("position").path("state")));
+    }
+
+    @Test
     void gamesInParallelDoNotDisturbEachOther() throws Exception {
         String solo = newGame(11).path("id").asText();
         String want = bots(solo, "end", "aggressive").path("position").path("hash").asText();

@@ -143,6 +143,9 @@ class InspectorBrowserTest {
         browser.andWait(dest::click);
         assertEquals(2, cursor());
         assertEquals(to, game(id).path("position").path("state").path("pieces").path(unit).path("hex").asText());
+        // the answer sent only what changed (a patch), and the board drew the piece where the server has it
+        assertTrue(Integer.parseInt(java.util.Objects.requireNonNullElse(browser.body("statePatches"), "0")) >= 1, "the step came as a patch");
+        assertEquals(to, browser.find("svg.board g.counter[data-piece='" + unit + "']").getAttribute("data-hex"));
         // a click on a hex the piece cannot reach is refused with the reason and rule
         JsonNode p2 = game(id).path("position");
         String other = null;
@@ -164,6 +167,13 @@ class InspectorBrowserTest {
         setBots("random");
         browser.andWait(() -> browser.find("#controls button[data-until=turn]").click());
         browser.until(d -> "2".equals(browser.body("turn")) || "true".equals(browser.body("over")), "turn 2");
+        // after a turn of patches the board still matches the server's state, piece by piece
+        for (var e : game(id).path("position").path("state").path("pieces").properties()) {
+            String hex = e.getValue().path("hex").asText("");
+            List<WebElement> drawn = browser.driver.findElements(By.cssSelector("svg.board g.counter[data-piece='" + e.getKey() + "']"));
+            if (hex.isEmpty()) assertTrue(drawn.isEmpty(), e.getKey() + " is off the map");
+            else assertEquals(hex, drawn.get(0).getAttribute("data-hex"), e.getKey());
+        }
         tab("log");
         assertEquals(cursor() + 1, browser.all("#log-list .log-entry").size());
         key("?");

@@ -23,41 +23,53 @@ class LatencyReportTest {
         lines.add("inspector latency, loopback, " + Runtime.getRuntime().availableProcessors() + " cores, " + hexlab.kernel.script.ScriptHost.runtime() + " GraalJS");
         List<Latency.Sample> toy = measure(Roots.toy(), "{\"system\":\"toy\",\"scenario\":\"meeting\",\"seed\":5}", "reach", lines, "toy");
         Path project = Roots.project();
-        InspectorServer server = InspectorServer.start(project, "127.0.0.1", 0);
+        // a fresh server: the rules run in the interpreter until the engine has compiled them
+        InspectorServer fresh = InspectorServer.start(project, "127.0.0.1", 0);
         try {
-            Http http = new Http(server.port());
+            Http http = new Http(fresh.port());
             JsonNode d = http.ok(http.get("/api/default"));
             if (d.path("system").isTextual()) {
-                String sys = d.path("system").asText();
-                JsonNode info = http.ok(http.get("/api/systems/" + sys));
                 lines.add("");
-                lines.add(sys + " " + d.path("scenario").asText() + ":");
-                Latency l = new Latency(http, "{\"system\":\"" + sys + "\",\"scenario\":\"" + d.path("scenario").asText() + "\",\"seed\":1}");
-                try {
-                    lines.add("  " + l.starts(5, 1).line());
-                    lines.add("  " + l.steps(200, 30).line());
-                    for (JsonNode o : info.path("overlays")) lines.add("  " + l.overlays(o.asText(), true, 150, 20).line());
-                } catch (AssertionError | RuntimeException e) {
-                    // a system still being written may break mid-game: the report says so, the toy numbers stand
-                    lines.add("  could not measure further: " + e.getMessage());
-                }
+                lines.add(d.path("system").asText() + " " + d.path("scenario").asText() + ", fresh server (no practice):");
+                Latency l = new Latency(http, start(d.path("system").asText(), d.path("scenario").asText()));
+                lines.add("  " + l.starts(5, 1).line());
+                lines.add("  " + l.steps(200, 30).line());
             } else {
                 lines.add("");
                 lines.add("real systems: none loads and starts yet (" + d.path("reason").asText() + ")");
             }
+        } finally {
+            fresh.stop();
+        }
+        // as ./tobruk serve starts: practice games first, then the designer's
+        InspectorServer server = InspectorServer.start(project, "127.0.0.1", 0, PRACTICE);
+        try {
+            Http http = new Http(server.port());
+            JsonNode d = http.ok(http.get("/api/default"));
+            try {
+                server.awaitPractice(600);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            List<String[]> games = new ArrayList<>();
+            if (d.path("system").isTextual()) games.add(new String[] {d.path("system").asText(), d.path("scenario").asText()});
             // Crusader too, when it is not the default: the step target holds for every system
-            if (!"crusader".equals(d.path("system").asText()) && http.get("/api/systems/crusader").status() == 200) {
+            if (!"crusader".equals(d.path("system").asText()) && http.get("/api/systems/crusader").status() == 200) games.add(new String[] {"crusader", "campaign"});
+            for (String[] g : games) {
                 lines.add("");
-                lines.add("crusader campaign:");
-                Latency c = new Latency(http, "{\"system\":\"crusader\",\"scenario\":\"campaign\",\"seed\":1}");
+                lines.add(g[0] + " " + g[1] + ", after the server's practice (" + PRACTICE + " decisions per system, " + server.practised() + " in all):");
+                Latency l = new Latency(http, start(g[0], g[1]));
                 try {
-                    lines.add("  " + c.starts(5, 1).line());
-                    lines.add("  " + c.steps(300, 50).line());
-                    for (JsonNode o : http.ok(http.get("/api/systems/crusader")).path("overlays")) lines.add("  " + c.overlays(o.asText(), true, 150, 20).line());
+                    lines.add("  " + l.starts(5, 1).line());
+                    lines.add("  " + l.steps(300, 30).line());
+                    for (JsonNode o : http.ok(http.get("/api/systems/" + g[0])).path("overlays")) lines.add("  " + l.overlays(o.asText(), true, 150, 20).line());
                 } catch (AssertionError | RuntimeException e) {
+                    // a system still being written may break mid-game: the report says so, the toy numbers stand
                     lines.add("  could not measure further: " + e.getMessage());
                 }
             }
+            lines.add("");
+            lines.add("steps whose state came as a patch: " + http.patches.get());
         } finally {
             server.stop();
         }
@@ -68,6 +80,12 @@ class LatencyReportTest {
         Files.writeString(out, text);
         System.out.print(text);
         for (Latency.Sample s : toy) assertTrue(s.at(0.95) < 2000, "pathologically slow: " + s.line());
+    }
+
+    private static final int PRACTICE = 2000;
+
+    private static String start(String system, String scenario) {
+        return "{\"system\":\"" + system + "\",\"scenario\":\"" + scenario + "\",\"seed\":1}";
     }
 
     /** Other work on the machine skews the numbers: the report says how busy it was. */
