@@ -18,7 +18,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to bind (default ${DEFAULT-VALUE}: this machine only).") String host;
 
-    @Option(names = "--practice", defaultValue = "2000", paramLabel = "ACTIONS",
+    @Option(names = "--practice", defaultValue = "" + InspectorServer.DEFAULT_PRACTICE, paramLabel = "ACTIONS",
             description = "Bot decisions of each system played in the background while the page is idle, so the rules run compiled when you step (default ${DEFAULT-VALUE}; 0: none).")
     int practice;
 

@@ -28,6 +28,9 @@ public final class InspectorServer {
         this.practice = practice;
     }
 
+    /** Bot decisions per system that {@code ./tobruk serve} practises: past this, steps hardly get faster. */
+    public static final int DEFAULT_PRACTICE = 5000;
+
     /** Starts serving the systems under {@code root}; port 0 picks a free port. */
     public static InspectorServer start(Path root, String host, int port) { return start(root, host, port, 0); }
 

@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Practice games played in the background after the server starts: every rules context shares one
  * engine, so the rules it compiles while practising run compiled in the designer's games. The
  * default scenario first, then each other system's first scenario, with random bots, as the
- * inspector steps (hash, view, breadcrumb after each action). It waits while a request is served.
+ * inspector steps (hash, view, breadcrumb after each action; now and then every overlay). It waits
+ * while a request is served.
  */
 final class Practice implements Runnable {
     private final Kernel kernel;
@@ -90,10 +91,22 @@ final class Practice implements Runnable {
                 g.stateHash();
                 g.view(null);
                 g.breadcrumb();
+                if (n % 25 == 0) overlays(g, v.system());
                 played.incrementAndGet();
             }
         } catch (RuntimeException e) {
             // a rules error ends this system's practice; a designer's game reports it in full
+        }
+    }
+
+    // the overlays a designer toggles: their first ask traces the whole position
+    private static void overlays(Game g, RuleSystem s) {
+        for (String name : s.overlays().keySet()) {
+            try {
+                g.overlay(name, null);
+            } catch (RuntimeException e) {
+                // an overlay that needs a unit or a hex is warmed when a designer asks it
+            }
         }
     }
 
