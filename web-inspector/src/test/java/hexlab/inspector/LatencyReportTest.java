@@ -42,6 +42,7 @@ class LatencyReportTest {
             fresh.stop();
         }
         // as ./tobruk serve starts: practice games first, then the designer's
+        long t0 = System.nanoTime();
         InspectorServer server = InspectorServer.start(project, "127.0.0.1", 0, PRACTICE);
         try {
             Http http = new Http(server.port());
@@ -51,6 +52,8 @@ class LatencyReportTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            lines.add("");
+            lines.add(String.format(java.util.Locale.ROOT, "practice: %d decisions, done %.0f s after the server started", server.practised(), (System.nanoTime() - t0) / 1e9));
             List<String[]> games = new ArrayList<>();
             if (d.path("system").isTextual()) games.add(new String[] {d.path("system").asText(), d.path("scenario").asText()});
             // Crusader too, when it is not the default: the step target holds for every system
