@@ -44,6 +44,7 @@ final class ServeCommand implements Callable<Integer> {
             common.printJson(hexlab.kernel.util.Json.object().put("url", server.url()).put("root", root.toString()));
         } else {
             out.println("hexlab inspector at " + server.url() + " (systems under " + root + "); Ctrl-C stops it");
+            if (practice > 0) out.println("practising " + practice + " bot decisions of each system while the page is idle, so your steps run compiled rules (--practice 0: none)");
             out.flush();
         }
         stopped.await();
