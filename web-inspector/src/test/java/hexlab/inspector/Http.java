@@ -36,16 +36,7 @@ final class Http {
 
     /** A POST saying it holds the state of position {@code have}, its answer left as sent. */
     Reply postHaving(String path, String body, String have) {
-        try {
-            HttpResponse<String> res = client.send(HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body))
-                    .header("Content-Type", "application/json").header(Routes.HAVE, have).build(), HttpResponse.BodyHandlers.ofString());
-            return new Reply(res.statusCode(), Json.read(res.body()), res.body());
-        } catch (IOException e) {
-            throw new AssertionError("request failed: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        return exchange(HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body)).header(Routes.HAVE, have), false);
     }
 
     Reply put(String path, String body) { return send(HttpRequest.newBuilder(URI.create(base + path)).PUT(HttpRequest.BodyPublishers.ofString(body))); }
@@ -73,8 +64,12 @@ final class Http {
     }
 
     private Reply send(HttpRequest.Builder b) {
+        if (heldHash != null) b.header(Routes.HAVE, heldHash);
+        return exchange(b, true);
+    }
+
+    private Reply exchange(HttpRequest.Builder b, boolean hold) {
         try {
-            if (heldHash != null) b.header(Routes.HAVE, heldHash);
             HttpResponse<String> res = client.send(b.header("Content-Type", "application/json").timeout(Duration.ofSeconds(120)).build(),
                     HttpResponse.BodyHandlers.ofString());
             JsonNode j = null;
@@ -83,7 +78,7 @@ final class Http {
             } catch (IllegalArgumentException notJson) {
                 // the static pages are not JSON
             }
-            if (j != null && j.path("position").isObject()) hold((ObjectNode) j.path("position"));
+            if (hold && j != null && j.path("position").isObject()) hold((ObjectNode) j.path("position"));
             return new Reply(res.statusCode(), j, res.body());
         } catch (IOException e) {
             throw new AssertionError("request failed: " + e, e);

@@ -407,7 +407,6 @@
       return r === undefined ? "null" : JSON.stringify(r);
     },
 
-    // a decision: the actions are computed once and kept until the state changes
     // a decision: the actions are computed once and kept until the state changes. Returns
     // count * 64 + (index of the side to act + 1), so one call answers both (0 = no side).
     decide(sec, name, argsJson) {
