@@ -2,6 +2,8 @@ package hexlab.inspector;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.Kernel;
+import hexlab.kernel.bot.Bot;
+import hexlab.kernel.bot.RandomBot;
 import hexlab.kernel.play.Game;
 import hexlab.kernel.play.Scenario;
 import hexlab.kernel.rules.RuleSystem;
@@ -10,7 +12,6 @@ import hexlab.kernel.script.RulesContext;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -81,13 +82,13 @@ final class Practice implements Runnable {
         } catch (RuntimeException e) {
             return;
         }
-        Random dice = new Random(system.hashCode());
+        Bot bot = new RandomBot(system.hashCode());
         try (RulesContext rc = kernel.context(v, sc)) {
             Game g = Game.start(rc, sc, 1);
             for (int n = 0; n < actionsPerSystem && !stop; n++) {
                 idle();
                 if (g.over()) g = Game.start(rc, sc, n + 2);
-                g.applyIndex(dice.nextInt(g.choiceCount()));
+                g.applyIndex(bot.choose(g, g.toAct()));
                 g.stateHash();
                 g.view(null);
                 g.breadcrumb();

@@ -378,6 +378,21 @@ class InspectorApiTest {
     }
 
     @Test
+    void aServerPractisesEachSystemInTheBackgroundAndStopsWhenItIsDone() throws InterruptedException {
+        InspectorServer practising = InspectorServer.start(Roots.toy(), "127.0.0.1", 0, 120);
+        try {
+            assertTrue(practising.awaitPractice(120), "practice ends");
+            // 120 decisions of each system that loads (games started again as they end)
+            Http h = new Http(practising.port());
+            int systems = h.ok(h.get("/api/systems")).path("systems").size();
+            assertEquals(2, systems, "the toy root: toy and toy-plus");
+            assertEquals(120 * systems, practising.practised());
+        } finally {
+            practising.stop();
+        }
+    }
+
+    @Test
     void gamesInParallelDoNotDisturbEachOther() throws Exception {
         String solo = newGame(11).path("id").asText();
         String want = bots(solo, "end", "aggressive").path("position").path("hash").asText();
