@@ -28,7 +28,22 @@ final class Profile {
         LongAdder[] a = TIMES.computeIfAbsent(key.toString(), k -> new LongAdder[] {new LongAdder(), new LongAdder()});
         a[0].add(nanos);
         a[1].increment();
+        Map<String, Long> step = STEP.get();
+        if (step != null) step.merge(key.toString(), nanos, Long::sum);
     }
+
+    // the calls of one step, for a tool that looks at its slowest steps
+    private static final ThreadLocal<Map<String, Long>> STEP = new ThreadLocal<>();
+
+    static void stepBegin() { STEP.set(new java.util.TreeMap<>()); }
+
+    static Map<String, Long> stepEnd() {
+        Map<String, Long> m = STEP.get();
+        STEP.remove();
+        return m == null ? Map.of() : m;
+    }
+
+    static void reset() { TIMES.clear(); }
 
     private static void print() {
         long total = TIMES.values().stream().mapToLong(a -> a[0].sum()).sum();

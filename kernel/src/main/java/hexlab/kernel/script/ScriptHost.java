@@ -78,4 +78,13 @@ public final class ScriptHost {
     static Source script(String name, String text) {
         return SOURCES.computeIfAbsent(name + "\u0000" + text, k -> Source.newBuilder("js", text, name).cached(true).buildLiteral());
     }
+
+    /** With {@code -Dhexlab.profile=true}: start collecting the rules calls of one step on this thread. */
+    public static void profileStepBegin() { Profile.stepBegin(); }
+
+    /** The rules calls since {@link #profileStepBegin()}, nanoseconds by call. */
+    public static java.util.Map<String, Long> profileStepEnd() { return Profile.stepEnd(); }
+
+    /** Forgets the profile so far, so that what prints at exit is the warm runtime only. */
+    public static void profileReset() { Profile.reset(); }
 }
