@@ -1,6 +1,6 @@
 // Compare: the same seed and actions replayed under two variants; the steps where the positions
 // differ, and both boards side by side at any step (the first divergence first).
-import { store, on } from "./store.js";
+import { store, on, wholePieces } from "./store.js";
 import { get, post } from "./api.js";
 import { $, clear, h, add } from "./dom.js";
 import { Board } from "./board.js";
@@ -58,9 +58,8 @@ async function at(n) {
   try { show(await get("/api/games/" + store.id + "/compare/" + n)); } catch (e) { banner.error(e); }
 }
 
-/** Pieces placed or valued differently under A and B. */
-function differing(sa, sb) {
-  const pa = (sa && sa.pieces) || {}, pb = (sb && sb.pieces) || {};
+/** Pieces placed or valued differently under A and B (whole pieces: an erratum may change a fixed value). */
+function differing(pa, pb) {
   const out = new Set();
   for (const id of new Set([...Object.keys(pa), ...Object.keys(pb)])) if (JSON.stringify(pa[id]) !== JSON.stringify(pb[id])) out.add(id);
   return out;
@@ -79,7 +78,8 @@ function show(d) {
     h("span", { class: "label" }, step ? (step.same ? "same position" : "positions differ") : ""),
     h("span", { class: "spacer" }),
     h("button", { class: "close", onclick: () => dlg.close() }, "close")));
-  const diff = differing(d.a.state, d.b.state);
+  const wa = wholePieces(d.a.state, d.a.pieceTemplates), wb = wholePieces(d.b.state, d.b.pieceTemplates);
+  const diff = differing(wa, wb);
   const pair = h("div", { class: "pair" });
   add(dlg, pair);
   if (!dlg.open) dlg.showModal();
@@ -91,7 +91,7 @@ function show(d) {
     if (side.missing) { events.append(h("div", { class: "refusal" }, side.missing)); continue; }
     const board = new Board(mini, {});
     board.setMap(store.map);
-    board.setPieces((side.state && side.state.pieces) || {}, store.game.system.sides, null, diff);
+    board.setPieces(label === "A" ? wa : wb, store.game.system.sides, null, diff);
     events.append(h("div", { class: "label" }, (side.crumbs || []).join(" › ") + " · " + side.events.length + " trace entries"));
     for (const ev of side.events) events.append(renderEvent(ev, { openTable }));
   }

@@ -9,6 +9,7 @@ export const store = {
   id: null,             // game id
   game: null,           // system, scenario, seed, variant, settings, overlays, bots
   position: null,       // turn, breadcrumb, toAct, prompt, actions, state, cursor, length
+  templates: {},        // the pieces' fixed fields by id: sent with a whole state, not in it
   log: [],              // entries of the current line, 0 = start
   lineId: null,
   lines: [],
@@ -35,6 +36,7 @@ export function applyUpdate(r) {
   const newGame = r.id !== store.id;
   store.id = r.id;
   store.game = r.game;
+  if (newGame || (r.position && r.position.pieceTemplates)) store.templates = (r.position && r.position.pieceTemplates) || {};
   store.position = r.position;
   store.lines = r.lines || store.lines;
   if (r.log) {
@@ -65,9 +67,23 @@ function patched(p) {
   return true;
 }
 
+/** The pieces of a state made whole: each piece's own fields laid over its fixed ones. */
+export function wholePieces(state, templates) {
+  const own = (state && state.pieces && typeof state.pieces === "object") ? state.pieces : {};
+  const out = {};
+  for (const id of Object.keys(own)) out[id] = own[id] && templates && templates[id] ? Object.assign({}, templates[id], own[id]) : own[id];
+  return out;
+}
+
+let whole = { hash: null, templates: null, pieces: {} };   // pieces() of the position shown, made once
+
 export function pieces() {
-  const st = store.position && store.position.state;
-  return (st && st.pieces && typeof st.pieces === "object") ? st.pieces : {};
+  const p = store.position;
+  if (!p || !p.state) return {};
+  if (whole.hash !== p.hash || whole.templates !== store.templates || whole.state !== p.state) {
+    whole = { hash: p.hash, templates: store.templates, state: p.state, pieces: wholePieces(p.state, store.templates) };
+  }
+  return whole.pieces;
 }
 
 export function pieceOf(id) { return pieces()[id] || null; }

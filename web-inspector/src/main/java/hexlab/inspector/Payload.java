@@ -97,18 +97,21 @@ final class Payload {
         o.put("over", v.over());
         String hash = s.line().entry(s.cursor()).hash();
         o.put("hash", hash);
-        state(s, o, hash, g.stateJson(), have);
+        state(s, o, hash, g, have);
         return o;
     }
 
     // the whole state is some hundreds of kilobytes and a step changes a few pieces of it
-    private static void state(Session s, ObjectNode o, String hash, String json, String have) {
+    // (the pieces' fixed fields are not in it: they come once, with a whole state)
+    private static void state(Session s, ObjectNode o, String hash, Game g, String have) {
+        String json = g.stateJson();
         JsonNode now = Json.read(json);
         Session.Sent sent = s.sent();
         if (have != null && sent != null && sent.hash().equals(have)) {
             o.putObject("statePatch").put("base", have).set("ops", JsonDiff.asJson(sent.state(), now, DiffFlags.dontNormalizeOpIntoMoveAndCopy()));
         } else {
             o.putRawValue("state", new RawValue(json));
+            o.putRawValue("pieceTemplates", new RawValue(g.pieceTemplatesJson()));
         }
         s.sent(new Session.Sent(hash, now));
     }

@@ -395,6 +395,7 @@ final class Session implements AutoCloseable {
         o.put("hash", l.entry(n).hash());
         o.set("events", Json.MAPPER.valueToTree(l.entry(n).events()));
         o.putRawValue("state", new com.fasterxml.jackson.databind.util.RawValue(g.stateJson()));
+        o.putRawValue("pieceTemplates", new com.fasterxml.jackson.databind.util.RawValue(g.pieceTemplatesJson()));
         return o;
     }
 

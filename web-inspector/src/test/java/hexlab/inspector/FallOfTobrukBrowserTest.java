@@ -60,6 +60,18 @@ class FallOfTobrukBrowserTest {
                     }
                     assertTrue(b.all("svg.board polygon.ov[data-overlay=zoc]").stream().anyMatch(e -> e.getAttribute("data-value").contains("HZOC")));
                     InspectorBrowserTest.keepOf(b, "fall-of-tobruk-activation.png");
+                    // the state leaves out what a piece keeps all game; the counters still show it (names from the templates)
+                    JsonNode templates = http.ok(http.get("/api/games/" + id)).path("position").path("pieceTemplates");
+                    assertTrue(b.body("statePatches") != null, "steps came as patches");
+                    int named = 0;
+                    for (WebElement c : b.all("svg.board g.counter")) {
+                        String pid = c.getAttribute("data-piece"), name = templates.path(pid).path("name").asText("");
+                        assertTrue(!name.isEmpty(), "piece " + pid + " has a template with a name");
+                        String title = (String) b.js("return arguments[0].querySelector('title').textContent", c);
+                        assertTrue(title.startsWith(name + " (" + pid + ")"), "counter " + pid + " is titled " + title);
+                        named++;
+                    }
+                    assertTrue(named > 50, named + " counters");
                     b.find("input[data-overlay=command-range]").click();
                     b.until(d -> !b.all("svg.board polygon.ov[data-overlay=command-range]").isEmpty(), "the active HQs' command range");
                     for (String o : new String[] {"zoc", "supply", "command-range"}) b.find("input[data-overlay=" + o + "]").click();

@@ -436,6 +436,16 @@ public final class Game implements HostBridge.Game {
         return rules.callString("snapshot");
     }
 
+    /**
+     * The fixed fields of the pieces (system.yaml {@code fixed-piece-fields}) as JSON, {id: {field:
+     * value}}: they stay out of {@link #stateJson()}, so a reader that wants whole pieces lays a
+     * piece's own fields over these. {} when the system declares none.
+     */
+    public String pieceTemplatesJson() {
+        attach();
+        return rules.callString("templatesJson");
+    }
+
     /** sha256 over the rules' state, the control stack, the dice and the result: equal iff the games are equal. */
     public String stateHash() {
         StringBuilder sb = new StringBuilder(4096);

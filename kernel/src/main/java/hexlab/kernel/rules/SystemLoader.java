@@ -77,6 +77,8 @@ final class SystemLoader {
 
         Ref setup = m.containsKey("setup") ? ref(m.get("setup"), file, "/setup") : parent != null ? parent.setup() : null;
         if (setup == null) throw new InputException(file, "/setup", "expected setup: <section>.<export>, the procedure that builds a scenario's start position");
+        List<String> fixed = m.containsKey("fixed-piece-fields") ? strings(m.get("fixed-piece-fields"), file, "/fixed-piece-fields")
+                : parent != null ? parent.fixedPieceFields() : List.of();
         Ref invariants = m.containsKey("invariants") ? ref(m.get("invariants"), file, "/invariants") : parent != null ? parent.invariants() : null;
         Ref metrics = m.containsKey("metrics") ? ref(m.get("metrics"), file, "/metrics") : parent != null ? parent.metrics() : null;
 
@@ -94,7 +96,7 @@ final class SystemLoader {
         if (metrics != null) hooks.put("metrics", metrics);
         checkRefs(sections, setup, invariants, bots, sequence, hooks, file);
         return new RuleSystem(id, req(m, "name", file), version, str(m.get("source")), List.copyOf(lineage), List.copyOf(sides), setup,
-                sections, maps, sequence, options, errata, scenarios, bots, invariants, metrics, overlays, manifest);
+                sections, maps, sequence, options, errata, scenarios, bots, invariants, metrics, overlays, List.copyOf(fixed), manifest);
     }
 
     private void checkRefs(Map<String, Section> sections, Ref setup, Ref invariants, Map<String, Ref> bots, List<Node> sequence,

@@ -179,6 +179,7 @@ public final class RulesContext implements AutoCloseable {
         b.put("system", variant.system().id());
         ArrayNode sides = b.putArray("sides");
         variant.system().sides().forEach(sides::add);
+        b.set("fixedPieceFields", Json.MAPPER.valueToTree(variant.system().fixedPieceFields()));
         ArrayNode secs = b.putArray("sections");
         for (Section s : variant.system().sections().values()) {
             ObjectNode o = secs.addObject();

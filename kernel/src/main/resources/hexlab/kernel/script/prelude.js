@@ -224,6 +224,68 @@
 
   function count(key) { usage[key] = (usage[key] || 0) + 1; }
 
+  // ---- fixed piece fields (system.yaml fixed-piece-fields) ---------------------------------
+  // After the setup, each piece's fixed values (names, factors, type flags) move to a template the
+  // piece inherits from, kept here by piece id and not in the state: the state's JSON, its hash and
+  // the inspector's patches carry only what a game changes. Scripts read the fields as before; a
+  // write gives the piece its own value, which the state then carries. A restore re-links by id.
+  const fixedFields = boot.fixedPieceFields || [];
+  const fixedSet = new Set(fixedFields);
+  let templates = new Map();      // piece id -> its template
+  let templateSet = new Set();    // the templates themselves, to show a piece whole in answers
+
+  // The piece `p` rebuilt on template `t`, its own fields in their order: all of them (a restored
+  // piece, whose fixed fields are only those a script gave it) or all but the fixed (at the setup).
+  function onTemplate(p, t, dropFixed) {
+    const o = Object.create(t);
+    for (const k of Object.keys(p)) if (!dropFixed || !fixedSet.has(k)) o[k] = p[k];
+    return o;
+  }
+
+  function makeTemplates() {
+    if (!fixedFields.length || !G.pieces || typeof G.pieces !== "object") return;
+    const next = new Map();
+    for (const id of Object.keys(G.pieces).sort()) {
+      const p = G.pieces[id];
+      if (!p || typeof p !== "object") continue;
+      const t = {};
+      for (const f of fixedFields) if (Object.prototype.hasOwnProperty.call(p, f)) t[f] = deepFreeze(p[f]);
+      const old = templates.get(id);
+      if (old && JSON.stringify(old) !== JSON.stringify(t)) {
+        throw new Error("fixed-piece-fields: piece " + id + " was set up with other fixed values than in an earlier game of this scenario (" +
+          JSON.stringify(old) + " then " + JSON.stringify(t) + "); a fixed field must come from the scenario and the tables alone");
+      }
+      const keep = old || t;
+      next.set(id, keep);
+      G.pieces[id] = onTemplate(p, keep, true);
+    }
+    templates = next;
+    templateSet = new Set(next.values());
+  }
+
+  function relink() {
+    if (!templates.size || !G.pieces || typeof G.pieces !== "object") return;
+    for (const id of Object.keys(G.pieces)) {
+      const t = templates.get(id), p = G.pieces[id];
+      if (t && p && typeof p === "object") G.pieces[id] = onTemplate(p, t, false);
+    }
+  }
+
+  // answers leave the kernel as JSON: a templated piece goes whole (id, fixed fields, own fields)
+  function whole(k, v) {
+    if (!v || typeof v !== "object" || !templateSet.has(Object.getPrototypeOf(v))) return v;
+    const o = {};
+    if (Object.prototype.hasOwnProperty.call(v, "id")) o.id = v.id;
+    Object.assign(o, Object.getPrototypeOf(v));
+    for (const key of Object.keys(v)) o[key] = v[key];
+    return o;
+  }
+  function out(r, indent) {
+    if (r === undefined) return "null";
+    return templateSet.size ? JSON.stringify(r, whole, indent) : JSON.stringify(r, null, indent);
+  }
+
+
   function canon(x) {
     if (Array.isArray(x)) return "[" + x.map(canon).join(",") + "]";
     if (x && typeof x === "object") {
@@ -313,6 +375,8 @@
     gameOver(result) { host.gameOver(JSON.stringify(result || {})); },
     // pieces: by convention the state keeps them under state.pieces, keyed by id
     piece(id) { return G.pieces[id]; },
+    // a plain copy of a piece with its fixed fields (fixed-piece-fields): what {...p} would be without templates
+    whole(p) { const w = whole(null, p); return w === p && p && typeof p === "object" ? Object.assign({}, p) : w; },
     // Object.values keeps the state's key order and is far cheaper than a for-in walk here
     pieces(filter) { const out = []; for (const p of allPieces()) { if (!filter || filter(p)) out.push(p); } return out; },
     // while the position stands, answered from an index built once; a fresh array either way
@@ -391,20 +455,20 @@
       traceBuf = [];
       current = null;
       mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), deepFreeze(JSON.parse(scenarioJson))));
+      makeTemplates();
+      forget();
     },
     setTurn(t) { forget(); G.turn = t; },
     setActive(side) { forget(); G.active = side; },
     run(sec, name) { current = null; mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)))); },
     test(sec, name, argJson) { snap = null; return !!fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)); },
     call(sec, name, argJson) {
-      const r = mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)));
-      return r === undefined ? "null" : JSON.stringify(r);
+      return out(mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson))));
     },
     // a question that only reads the position (an overlay, a breadcrumb's description): the
     // position's memo stays, so it shares what the decisions worked out and keeps what it works out
     query(sec, name, argJson) {
-      const r = fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson));
-      return r === undefined ? "null" : JSON.stringify(r);
+      return out(fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)));
     },
 
     // a decision: the actions are computed once and kept until the state changes. Returns
@@ -455,7 +519,7 @@
       const a = JSON.parse(actionJson);
       if (cur && cur.st && typeof cur.st.why === "function") {
         const r = cur.st.why(cur.c, a, cur.args);
-        if (r) return JSON.stringify(r);
+        if (r) return out(r);
       }
       return "null";
     },
@@ -469,8 +533,10 @@
     },
 
     snapshot() { return snap || (snap = JSON.stringify(G)); },
-    restore(json) { G = JSON.parse(json); current = null; forget(); },
-    drain() { const out = JSON.stringify(traceBuf); traceBuf = []; return out; },
+    restore(json) { G = JSON.parse(json); relink(); current = null; forget(); },
+    // the fixed fields of each templated piece, {id: {field: value}}; {} when the system has none
+    templatesJson() { const o = {}; for (const [id, t] of templates) o[id] = t; return JSON.stringify(o); },
+    drain() { const s = out(traceBuf); traceBuf = []; return s; },
     clearTrace() { traceBuf = []; },
     traceSize() { return traceBuf.length; },
     usageJson() { return JSON.stringify(usage); },
@@ -478,7 +544,7 @@
     evaluate(expr) {
       const f = new Function("ctx", "state", "rules", "tables", "map", "return (" + expr + ");");
       const r = mutating(() => f(ctxFor({ name: "console", version: "0" }), G, rules, tables, mapApi));
-      return r === undefined ? "undefined" : JSON.stringify(r, null, 1);
+      return r === undefined ? "undefined" : out(r, 1);
     },
   };
   return K;
