@@ -28,7 +28,7 @@ function allowedFn(ctx) {
   const names = Object.keys(ctx.rules).filter((x) => typeof ctx.rules[x].exitAllowed === "function").sort();
   return (piece, hex) => {
     for (const s of names) {
-      const r = ctx.rules[s].exitAllowed(Object.assign({}, piece, { hex }), hex);
+      const r = ctx.rules[s].exitAllowed(Object.assign(ctx.whole(piece), { hex }), hex);
       if (r === false || (r && typeof r === "object" && r.allowed === false)) {
         return { rule: (r && r.rule) || "14.0", reason: (r && r.reason) || "the " + s + " rules do not let " + piece.id + " leave the map from " + hex };
       }

@@ -13,8 +13,8 @@
 
 const SIDE_FLAGS = ["moved", "attacked", "defended", "unsupplied", "displaced", "retreated", "noFpf"];
 
-// The static facts of the map, computed once and kept in state.board (plain arrays, indexed like
-// ctx.map.ids, so the searches of the zoc and supply sections run on arrays):
+// The static facts of the map, made once per rules context and not kept in the state (plain
+// arrays, indexed like ctx.map.ids, so the searches of the zoc and supply sections run on arrays):
 //   terrains, hexsideFeatures   the terrain types and hexside features the map has, sorted
 //   terr[i]                     index into terrains of hex i's terrain
 //   nb[i*6+d]                   index of the neighbour of hex i in direction d, -1 off the map
@@ -118,9 +118,9 @@ export function bit(ctx, board, feature) {
   return k < 0 ? 0 : 1 << k;
 }
 
-// board(): the board facts stored at setup (computed afresh if a position has none).
+// board(): the board facts: the map and the tables alone decide them, so they are made once.
 export function board(ctx) {
-  return (ctx.state && ctx.state.board) || computeBoard(ctx);
+  return ctx.once("board", () => computeBoard(ctx));
 }
 
 function unitTable(ctx) {
@@ -197,7 +197,6 @@ export function setup(ctx, scenario) {
   s.combat = null;
   s.victory = {};
   s.movement = null;
-  s.board = computeBoard(ctx);
   const gs = scenario["ground-support"] || {};
   s.gsPerTurn = Object.assign({}, gs["per-turn"] || {});
   s.gs = { turn: null };
