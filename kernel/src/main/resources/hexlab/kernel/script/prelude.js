@@ -225,20 +225,35 @@
   function count(key) { usage[key] = (usage[key] || 0) + 1; }
 
   // ---- fixed piece fields (system.yaml fixed-piece-fields) ---------------------------------
-  // After the setup, each piece's fixed values (names, factors, type flags) move to a template the
-  // piece inherits from, kept here by piece id and not in the state: the state's JSON, its hash and
-  // the inspector's patches carry only what a game changes. Scripts read the fields as before; a
-  // write gives the piece its own value, which the state then carries. A restore re-links by id.
+  // After the setup, each piece's fixed values (names, factors, type flags) move to a template kept
+  // here by piece id, not in the state: the state's JSON, its hash and the inspector's patches
+  // carry only what a game changes. Every templated piece has one shared prototype whose accessors
+  // read the piece's template (a hidden symbol field), so all pieces keep one shape and the rules'
+  // property reads stay monomorphic. Scripts read the fields as before; a write gives the piece its
+  // own value, which the state then carries. A restore re-links by id.
   const fixedFields = boot.fixedPieceFields || [];
   const fixedSet = new Set(fixedFields);
+  const TEMPLATE = Symbol("fixed piece fields");
   let templates = new Map();      // piece id -> its template
-  let templateSet = new Set();    // the templates themselves, to show a piece whole in answers
+  const pieceProto = {};
+  for (const f of fixedFields) {
+    // one getter's code per field, so each reads a constant name
+    const get = /^[A-Za-z_$][\w$]*$/.test(f)
+      ? new Function("T", "return function () { const t = this[T]; return t === undefined ? undefined : t." + f + "; };")(TEMPLATE)
+      : function () { const t = this[TEMPLATE]; return t === undefined ? undefined : t[f]; };
+    const set = function (v) { Object.defineProperty(this, f, { value: v, writable: true, enumerable: true, configurable: true }); };
+    Object.defineProperty(pieceProto, f, { get, set, enumerable: false, configurable: false });
+  }
 
   // The piece `p` rebuilt on template `t`, its own fields in their order: all of them (a restored
   // piece, whose fixed fields are only those a script gave it) or all but the fixed (at the setup).
   function onTemplate(p, t, dropFixed) {
-    const o = Object.create(t);
-    for (const k of Object.keys(p)) if (!dropFixed || !fixedSet.has(k)) o[k] = p[k];
+    const o = Object.create(pieceProto);
+    Object.defineProperty(o, TEMPLATE, { value: t, enumerable: false, writable: false, configurable: false });
+    for (const k of Object.keys(p)) {
+      if (!fixedSet.has(k)) o[k] = p[k];
+      else if (!dropFixed) Object.defineProperty(o, k, { value: p[k], writable: true, enumerable: true, configurable: true });
+    }
     return o;
   }
 
@@ -249,18 +264,17 @@
       const p = G.pieces[id];
       if (!p || typeof p !== "object") continue;
       const t = {};
-      for (const f of fixedFields) if (Object.prototype.hasOwnProperty.call(p, f)) t[f] = deepFreeze(p[f]);
+      for (const f of fixedFields) t[f] = Object.prototype.hasOwnProperty.call(p, f) ? deepFreeze(p[f]) : undefined;
       const old = templates.get(id);
       if (old && JSON.stringify(old) !== JSON.stringify(t)) {
         throw new Error("fixed-piece-fields: piece " + id + " was set up with other fixed values than in an earlier game of this scenario (" +
           JSON.stringify(old) + " then " + JSON.stringify(t) + "); a fixed field must come from the scenario and the tables alone");
       }
-      const keep = old || t;
+      const keep = old || Object.freeze(t);
       next.set(id, keep);
       G.pieces[id] = onTemplate(p, keep, true);
     }
     templates = next;
-    templateSet = new Set(next.values());
   }
 
   function relink() {
@@ -271,20 +285,30 @@
     }
   }
 
+  function templateOf(v) { return v && typeof v === "object" ? v[TEMPLATE] : undefined; }
+
   // answers leave the kernel as JSON: a templated piece goes whole (id, fixed fields, own fields)
   function whole(k, v) {
-    if (!v || typeof v !== "object" || !templateSet.has(Object.getPrototypeOf(v))) return v;
+    const t = templateOf(v);
+    if (t === undefined) return v;
     const o = {};
     if (Object.prototype.hasOwnProperty.call(v, "id")) o.id = v.id;
-    Object.assign(o, Object.getPrototypeOf(v));
+    for (const f of fixedFields) if (t[f] !== undefined) o[f] = t[f];
     for (const key of Object.keys(v)) o[key] = v[key];
     return o;
   }
+  // a replacer costs a call per value: only answers that hold a templated piece pay it
+  function holdsPiece(x) {
+    if (!x || typeof x !== "object" || ArrayBuffer.isView(x)) return false;
+    if (x[TEMPLATE] !== undefined) return true;
+    if (Array.isArray(x)) { for (let i = 0; i < x.length; i++) if (holdsPiece(x[i])) return true; return false; }
+    for (const k of Object.keys(x)) if (holdsPiece(x[k])) return true;
+    return false;
+  }
   function out(r, indent) {
     if (r === undefined) return "null";
-    return templateSet.size ? JSON.stringify(r, whole, indent) : JSON.stringify(r, null, indent);
+    return templates.size && holdsPiece(r) ? JSON.stringify(r, whole, indent) : JSON.stringify(r, null, indent);
   }
-
 
   function canon(x) {
     if (Array.isArray(x)) return "[" + x.map(canon).join(",") + "]";
@@ -535,7 +559,7 @@
     snapshot() { return snap || (snap = JSON.stringify(G)); },
     restore(json) { G = JSON.parse(json); relink(); current = null; forget(); },
     // the fixed fields of each templated piece, {id: {field: value}}; {} when the system has none
-    templatesJson() { const o = {}; for (const [id, t] of templates) o[id] = t; return JSON.stringify(o); },
+    templatesJson() { const o = {}; for (const [id, t] of templates) o[id] = t; return JSON.stringify(o); },   // undefined fields drop out
     drain() { const s = out(traceBuf); traceBuf = []; return s; },
     clearTrace() { traceBuf = []; },
     traceSize() { return traceBuf.length; },
