@@ -298,16 +298,17 @@
     return o;
   }
   // a replacer costs a call per value: only answers that hold a templated piece pay it
-  function holdsPiece(x) {
+  // (deeper than any answer: a cycle goes to JSON.stringify, which names it)
+  function holdsPiece(x, depth) {
     if (!x || typeof x !== "object" || ArrayBuffer.isView(x)) return false;
-    if (x[TEMPLATE] !== undefined) return true;
-    if (Array.isArray(x)) { for (let i = 0; i < x.length; i++) if (holdsPiece(x[i])) return true; return false; }
-    for (const k of Object.keys(x)) if (holdsPiece(x[k])) return true;
+    if (x[TEMPLATE] !== undefined || depth > 64) return true;
+    if (Array.isArray(x)) { for (let i = 0; i < x.length; i++) if (holdsPiece(x[i], depth + 1)) return true; return false; }
+    for (const k of Object.keys(x)) if (holdsPiece(x[k], depth + 1)) return true;
     return false;
   }
   function out(r, indent) {
     if (r === undefined) return "null";
-    return templates.size && holdsPiece(r) ? JSON.stringify(r, whole, indent) : JSON.stringify(r, null, indent);
+    return templates.size && holdsPiece(r, 0) ? JSON.stringify(r, whole, indent) : JSON.stringify(r, null, indent);
   }
 
   function canon(x) {
