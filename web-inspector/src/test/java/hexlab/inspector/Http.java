@@ -17,7 +17,11 @@ import java.time.Duration;
  * and applies the patches that answer, so a reply's position always has its whole state.
  */
 final class Http {
-    record Reply(int status, JsonNode json, String text) {}
+    /** {@code timing}: the answer's Server-Timing header ("" if none). */
+    record Reply(int status, JsonNode json, String text, String timing) {
+        /** The sum of the Server-Timing durations, 0 if there are none. */
+        double serverMs() { return Http.serverMs(timing); }
+    }
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final String base;
@@ -79,12 +83,18 @@ final class Http {
                 // the static pages are not JSON
             }
             if (hold && j != null && j.path("position").isObject()) hold((ObjectNode) j.path("position"));
-            return new Reply(res.statusCode(), j, res.body());
+            return new Reply(res.statusCode(), j, res.body(), res.headers().firstValue("Server-Timing").orElse(""));
         } catch (IOException e) {
             throw new AssertionError("request failed: " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
         }
+    }
+
+    static double serverMs(String header) {
+        double ms = 0;
+        for (var m : java.util.regex.Pattern.compile("dur=([0-9.]+)").matcher(header).results().toList()) ms += Double.parseDouble(m.group(1));
+        return ms;
     }
 }

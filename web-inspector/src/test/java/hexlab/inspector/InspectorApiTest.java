@@ -378,6 +378,18 @@ class InspectorApiTest {
     }
 
     @Test
+    void stepsAndOverlaysSayWhereTheServerSpentTheirTime() {
+        String id = newGame(3).path("id").asText();
+        Http.Reply step = http.post("/api/games/" + id + "/bots", "{\"until\":\"step\"}");
+        http.ok(step);
+        assertTrue(step.timing().matches("rules;dur=[0-9.]+, answer;dur=[0-9.]+, json;dur=[0-9.]+"), step.timing());
+        assertTrue(step.serverMs() > 0, step.timing());
+        Http.Reply overlay = http.get("/api/games/" + id + "/overlays/zoc");
+        http.ok(overlay);
+        assertTrue(overlay.timing().matches("rules;dur=[0-9.]+"), overlay.timing());
+    }
+
+    @Test
     void aServerPractisesEachSystemInTheBackgroundAndStopsWhenItIsDone() throws InterruptedException {
         InspectorServer practising = InspectorServer.start(Roots.toy(), "127.0.0.1", 0, 120);
         try {

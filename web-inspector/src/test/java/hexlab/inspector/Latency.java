@@ -22,12 +22,18 @@ final class Latency {
         this.startBody = startBody;
     }
 
-    /** Milliseconds per request, sorted. */
-    record Sample(String what, List<Double> ms) {
-        double at(double q) { return ms.get(Math.max(0, (int) Math.ceil(q * ms.size()) - 1)); }
+    /** Milliseconds per request, sorted; {@code server}: the server's own share (Server-Timing), sorted. */
+    record Sample(String what, List<Double> ms, List<Double> server) {
+        Sample(String what, List<Double> ms) { this(what, ms, List.of()); }
+
+        double at(double q) { return at(ms, q); }
+
+        static double at(List<Double> l, double q) { return l.get(Math.max(0, (int) Math.ceil(q * l.size()) - 1)); }
 
         String line() {
-            return String.format(Locale.ROOT, "%-28s n=%d  p50 %.1f ms  p95 %.1f ms  max %.1f ms", what, ms.size(), at(0.5), at(0.95), ms.get(ms.size() - 1));
+            String s = String.format(Locale.ROOT, "%-28s n=%d  p50 %.1f ms  p95 %.1f ms  max %.1f ms", what, ms.size(), at(0.5), at(0.95), ms.get(ms.size() - 1));
+            if (!server.isEmpty()) s += String.format(Locale.ROOT, "  (server p50 %.1f p95 %.1f)", at(server, 0.5), at(server, 0.95));
+            return s;
         }
     }
 
@@ -41,27 +47,36 @@ final class Latency {
 
     Sample steps(int n, int warmUp) {
         fresh();
-        List<Double> ms = new ArrayList<>();
+        List<Double> ms = new ArrayList<>(), server = new ArrayList<>();
         for (int i = 0; i < n + warmUp; i++) {
             long t0 = System.nanoTime();
-            JsonNode r = http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"step\"}"));
+            Http.Reply reply = http.post("/api/games/" + id + "/bots", "{\"until\":\"step\"}");
+            JsonNode r = http.ok(reply);
             double d = (System.nanoTime() - t0) / 1e6;
-            if (i >= warmUp) ms.add(d);
+            if (i >= warmUp) {
+                ms.add(d);
+                server.add(reply.serverMs());
+            }
             if (r.path("position").path("over").asBoolean()) fresh();
         }
         Collections.sort(ms);
-        return new Sample("step (one bot decision)", ms);
+        Collections.sort(server);
+        return new Sample("step (one bot decision)", ms, server);
     }
 
     Sample overlays(String overlay, boolean withUnit, int n, int warmUp) {
         fresh();
-        List<Double> ms = new ArrayList<>();
+        List<Double> ms = new ArrayList<>(), server = new ArrayList<>();
         for (int i = 0; i < n + warmUp; i++) {
             String q = withUnit && unit != null ? "?unit=" + unit : "";
             long t0 = System.nanoTime();
-            http.ok(http.get("/api/games/" + id + "/overlays/" + overlay + q));
+            Http.Reply reply = http.get("/api/games/" + id + "/overlays/" + overlay + q);
+            http.ok(reply);
             double d = (System.nanoTime() - t0) / 1e6;
-            if (i >= warmUp) ms.add(d);
+            if (i >= warmUp) {
+                ms.add(d);
+                server.add(reply.serverMs());
+            }
             // move the position on now and then, so the overlay is not asked of one position only
             if (i % 10 == 9) {
                 JsonNode r = http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"step\"}"));
@@ -69,7 +84,8 @@ final class Latency {
             }
         }
         Collections.sort(ms);
-        return new Sample("overlay " + overlay + (withUnit ? " (unit)" : ""), ms);
+        Collections.sort(server);
+        return new Sample("overlay " + overlay + (withUnit ? " (unit)" : ""), ms, server);
     }
 
     Sample starts(int n, int warmUp) {
