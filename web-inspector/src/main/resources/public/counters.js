@@ -13,9 +13,10 @@ export function valuesOf(p) {
   return Object.entries(p).filter(([k, v]) => !META.has(k) && typeof v === "number").map(([, v]) => v).slice(0, 3).join("-");
 }
 
-/** Flags that are on (moved, disrupted, ...) and a status word, if the rules keep one. */
+/** Flags that are on (moved, disrupted, ...) and a status word, if the rules keep one; not the fixed type flags (armor, hq). */
 export function statusOf(p) {
-  const out = Object.entries(p).filter(([k, v]) => v === true && !META.has(k)).map(([k]) => k);
+  const fixed = new Set(p.$fixed || []);
+  const out = Object.entries(p).filter(([k, v]) => v === true && !META.has(k) && !fixed.has(k)).map(([k]) => k);
   if (typeof p.status === "string" && p.status) out.unshift(p.status);
   return out;
 }

@@ -67,11 +67,19 @@ function patched(p) {
   return true;
 }
 
-/** The pieces of a state made whole: each piece's own fields laid over its fixed ones. */
+/**
+ * The pieces of a state made whole: each piece's own fields laid over its fixed ones. A whole
+ * piece names its fixed fields in `$fixed` (not enumerable): what it keeps all game is no status.
+ */
 export function wholePieces(state, templates) {
   const own = (state && state.pieces && typeof state.pieces === "object") ? state.pieces : {};
   const out = {};
-  for (const id of Object.keys(own)) out[id] = own[id] && templates && templates[id] ? Object.assign({}, templates[id], own[id]) : own[id];
+  for (const id of Object.keys(own)) {
+    const t = own[id] && templates && templates[id];
+    if (!t) { out[id] = own[id]; continue; }
+    out[id] = Object.assign({}, t, own[id]);
+    Object.defineProperty(out[id], "$fixed", { value: Object.keys(t), enumerable: false });
+  }
   return out;
 }
 

@@ -69,6 +69,10 @@ class FallOfTobrukBrowserTest {
                         assertTrue(!name.isEmpty(), "piece " + pid + " has a template with a name");
                         String title = (String) b.js("return arguments[0].querySelector('title').textContent", c);
                         assertTrue(title.startsWith(name + " (" + pid + ")"), "counter " + pid + " is titled " + title);
+                        // a type flag the piece keeps all game is not a status mark
+                        for (String flag : new String[] {"armor", "hq", "artillery"}) {
+                            if (templates.path(pid).path(flag).asBoolean()) assertTrue(!title.matches(".*, " + flag + "\\b.*"), "counter " + pid + " shows its type as a status: " + title);
+                        }
                         named++;
                     }
                     assertTrue(named > 50, named + " counters");
