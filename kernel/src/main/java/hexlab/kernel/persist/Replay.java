@@ -69,6 +69,10 @@ public final class Replay {
 
     public static List<String> changedSections(RuleSystem system, SaveFile save) {
         List<String> out = new ArrayList<>();
+        // the system's own version: what its manifest says beyond the sections (e.g. the state's shape)
+        if (save.systemVersion() != null && !save.systemVersion().equals(system.version())) {
+            out.add("system " + system.id() + " " + save.systemVersion() + " -> " + system.version());
+        }
         Map<String, SaveFile.Pin> pinned = new HashMap<>();
         for (SaveFile.Pin p : save.pins()) pinned.put(p.section(), p);
         for (Section s : system.sections().values()) {

@@ -138,6 +138,21 @@ class WholeGameTest {
     }
 
     @Test
+    void saveUnderANewSystemVersionNamesIt(@TempDir Path dir) throws Exception {
+        Match.Played p = play(base, 21, "aggressive");
+        Path f = dir.resolve("g.json");
+        p.save().write(f);
+        Path root = Fixtures.copyToy(dir.resolve("root"));
+        // a manifest change beyond the sections (here fixed piece fields, which reshape the state) bumps the system's version
+        Fixtures.write(root, "tables/toy/system.yaml", Fixtures.read(root, "tables/toy/system.yaml").replaceFirst("(?m)^version: 1.0.0$", "version: 1.1.0")
+                + "\nfixed-piece-fields: [side, strength, ma]\n");
+        Replay.Report r = Replay.run(new Kernel(root).catalog(), SaveFile.read(f));
+        assertEquals(java.util.List.of("system toy 1.0.0 -> 1.1.0"), r.changed());
+        assertFalse(r.identical(), "the state's shape changed, so its hashes did");
+        assertEquals(0, r.divergedAt(), r.reason());
+    }
+
+    @Test
     void botsThatGoRoundInALoopAreStoppedWithTheActionsThatRepeat(@TempDir Path dir) {
         // a broken toy: units may move again and again, and a script bot always takes the first move
         Path root = Fixtures.copyToy(dir);
