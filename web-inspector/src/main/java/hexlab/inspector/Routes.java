@@ -259,7 +259,7 @@ final class Routes {
         });
         long t0 = System.nanoTime();
         JsonNode values = s.overlay(name, args);
-        timing(ctx, "rules", System.nanoTime() - t0);
+        ctx.header(SERVER_TIMING, dur("rules", System.nanoTime() - t0));
         ObjectNode o = Json.object();
         o.put("name", name);
         o.set("args", args);
@@ -311,8 +311,8 @@ final class Routes {
             ObjectNode answer = Payload.update(s, c, ctx.header(HAVE));
             long t2 = System.nanoTime();
             String text = Json.write(answer);
-            timing(ctx, "rules", t1 - t0, "answer", t2 - t1, "json", System.nanoTime() - t2);
-            ctx.contentType("application/json").result(text);
+            ctx.header(SERVER_TIMING, dur("rules", t1 - t0) + ", " + dur("answer", t2 - t1) + ", " + dur("json", System.nanoTime() - t2));
+            json(ctx, text);
         }
     }
 
@@ -321,14 +321,9 @@ final class Routes {
      * panel and summed by the latency report): "rules" the game's work, "answer" the position and
      * its patch, "json" writing it. Measuring only: nothing in a game reads the clock.
      */
-    private static void timing(Context ctx, Object... nameAndNanos) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < nameAndNanos.length; i += 2) {
-            if (sb.length() > 0) sb.append(", ");
-            sb.append(nameAndNanos[i]).append(";dur=").append(String.format(java.util.Locale.ROOT, "%.2f", (Long) nameAndNanos[i + 1] / 1e6));
-        }
-        ctx.header("Server-Timing", sb.toString());
-    }
+    static final String SERVER_TIMING = "Server-Timing";
+
+    private static String dur(String name, long nanos) { return String.format(java.util.Locale.ROOT, "%s;dur=%.2f", name, nanos / 1e6); }
 
     /** The request header naming the position whose state the client holds (its hash). */
     static final String HAVE = "X-State-Have";
@@ -355,7 +350,7 @@ final class Routes {
         }
     }
 
-    static void json(Context ctx, JsonNode node) {
-        ctx.contentType("application/json").result(Json.write(node));
-    }
+    static void json(Context ctx, JsonNode node) { json(ctx, Json.write(node)); }
+
+    private static void json(Context ctx, String text) { ctx.contentType("application/json").result(text); }
 }

@@ -235,6 +235,7 @@
   const fixedSet = new Set(fixedFields);
   const TEMPLATE = Symbol("fixed piece fields");
   let templates = new Map();      // piece id -> its template
+  let templatesText = "{}";       // the templates as JSON ({id: {field: value}}), made when they are
   const pieceProto = {};
   for (const f of fixedFields) {
     // one getter's code per field, so each reads a constant name
@@ -275,6 +276,9 @@
       G.pieces[id] = onTemplate(p, keep, true);
     }
     templates = next;
+    const all = {};
+    for (const [id, t] of next) all[id] = t;
+    templatesText = JSON.stringify(all);      // a field a piece lacks (undefined) drops out
   }
 
   function relink() {
@@ -560,7 +564,7 @@
     snapshot() { return snap || (snap = JSON.stringify(G)); },
     restore(json) { G = JSON.parse(json); relink(); current = null; forget(); },
     // the fixed fields of each templated piece, {id: {field: value}}; {} when the system has none
-    templatesJson() { const o = {}; for (const [id, t] of templates) o[id] = t; return JSON.stringify(o); },   // undefined fields drop out
+    templatesJson() { return templatesText; },
     drain() { const s = out(traceBuf); traceBuf = []; return s; },
     clearTrace() { traceBuf = []; },
     traceSize() { return traceBuf.length; },

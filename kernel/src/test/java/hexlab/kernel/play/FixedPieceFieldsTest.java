@@ -20,18 +20,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FixedPieceFieldsTest {
     @TempDir Path dir;
 
-    // the toy, with side, strength and MA declared fixed
-    Kernel templated() {
+    // a copy of the toy, with side, strength and MA declared fixed
+    Path templatedRoot() {
         Path root = Fixtures.copyToy(dir);
         Fixtures.write(root, "tables/toy/system.yaml", Fixtures.read(root, "tables/toy/system.yaml") + "\nfixed-piece-fields: [side, strength, ma]\n");
-        return new Kernel(root);
+        return root;
+    }
+
+    Game templatedGame(long seed) {
+        Kernel k = new Kernel(templatedRoot());
+        return k.start(Variant.base(k.system("toy")), "meeting", seed);
     }
 
     static String eval(Game g, String expr) { return g.rules().callString("evaluate", expr); }
 
     @Test
     void theStateCarriesWhatAGameChangesAndScriptsStillReadTheFixedFields() {
-        Game g = templated().start(Variant.base(templated().system("toy")), "meeting", 3);
+        Game g = templatedGame(3);
         String state = g.stateJson();
         assertFalse(state.contains("\"strength\""), state);
         assertTrue(state.contains("\"hex\""), state);
@@ -47,7 +52,7 @@ class FixedPieceFieldsTest {
 
     @Test
     void templatesDoNotChangeHowAGamePlays() {
-        Kernel plain = Fixtures.toy(), fixed = templated();
+        Kernel plain = Fixtures.toy(), fixed = new Kernel(templatedRoot());
         for (long seed : new long[] {5, 11, 21}) {
             Game a = plain.start(Variant.base(plain.system("toy")), "meeting", seed);
             Game b = fixed.start(Variant.base(fixed.system("toy")), "meeting", seed);
@@ -60,7 +65,7 @@ class FixedPieceFieldsTest {
 
     @Test
     void aWriteToAFixedFieldIsThePiecesOwnAndSurvivesARestore() {
-        Game g = templated().start(Variant.base(templated().system("toy")), "meeting", 3);
+        Game g = templatedGame(3);
         var ids = Json.read(eval(g, "Object.keys(state.pieces).sort()"));
         String x = ids.get(0).asText(), y = ids.get(1).asText();
         String yStrength = eval(g, "state.pieces['" + y + "'].strength");
@@ -78,8 +83,7 @@ class FixedPieceFieldsTest {
 
     @Test
     void aFixedValueMustNotDependOnTheGame() {
-        Path root = Fixtures.copyToy(dir);
-        Fixtures.write(root, "tables/toy/system.yaml", Fixtures.read(root, "tables/toy/system.yaml") + "\nfixed-piece-fields: [side, strength, ma]\n");
+        Path root = templatedRoot();
         Fixtures.write(root, "rules-scripts/toy/setup.js", Fixtures.read(root, "rules-scripts/toy/setup.js")
                 .replace("strength: p.strength,", "strength: p.strength + ctx.roll(\"d6\", \"a strength that depends on the dice\"),"));
         Kernel k = new Kernel(root);

@@ -121,11 +121,16 @@ class WholeGameTest {
         assertThrows(hexlab.kernel.error.InputException.class, () -> g.overlay("nope", null));
     }
 
+    // a game of the toy's rules saved under dir, to replay under changed rules
+    Path savedGame(Path dir) throws Exception {
+        Path f = dir.resolve("g.json");
+        play(base, 21, "aggressive").save().write(f);
+        return f;
+    }
+
     @Test
     void saveUnderChangedRulesNamesTheSectionsAndTheDivergence(@TempDir Path dir) throws Exception {
-        Match.Played p = play(base, 21, "aggressive");
-        Path f = dir.resolve("g.json");
-        p.save().write(f);
+        Path f = savedGame(dir);
         Path root = Fixtures.copyToy(dir.resolve("root"));
         // the CRT changes under the save: every combat result from then on may differ
         String crt = Fixtures.read(root, "tables/toy/combat.yaml");
@@ -139,9 +144,7 @@ class WholeGameTest {
 
     @Test
     void saveUnderANewSystemVersionNamesIt(@TempDir Path dir) throws Exception {
-        Match.Played p = play(base, 21, "aggressive");
-        Path f = dir.resolve("g.json");
-        p.save().write(f);
+        Path f = savedGame(dir);
         Path root = Fixtures.copyToy(dir.resolve("root"));
         // a manifest change beyond the sections (here fixed piece fields, which reshape the state) bumps the system's version
         Fixtures.write(root, "tables/toy/system.yaml", Fixtures.read(root, "tables/toy/system.yaml").replaceFirst("(?m)^version: 1.0.0$", "version: 1.1.0")
