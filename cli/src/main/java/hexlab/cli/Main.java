@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 import java.io.PrintWriter;
 
 /** The command line. Exit codes: 0 ok, 1 a rule or engine error, 2 a usage or input error. */
-@Command(name = "${sys:hexlab.launcher:-hexlab}", mixinStandardHelpOptions = true,
+@Command(name = "${sys:hexlab.launcher:-hexlab}", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT,
         versionProvider = VersionProvider.class,
         description = "Run, replay, check and inspect hex-and-counter rule systems written as YAML tables and JavaScript.",
         subcommands = {SystemsCommand.class, PlayCommand.class, ReplayCommand.class, ValidateCommand.class,

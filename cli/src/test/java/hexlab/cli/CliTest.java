@@ -37,6 +37,15 @@ class CliTest {
     }
 
     @Test
+    void everyCommandAnswersHelpWithItsUsage() {
+        for (String command : List.of("systems", "play", "replay", "validate", "table", "eval", "fuzz", "simulate", "serve")) {
+            Run r = run(command, "--help");
+            assertEquals(0, r.code(), command + " --help: " + r.err());
+            assertTrue(r.out().contains("Usage:") && r.out().contains(command), command + " --help prints its usage:\n" + r.out());
+        }
+    }
+
+    @Test
     void systemsListsSectionsWithTheirStatus() {
         Run r = run("systems", "--json", "--root", TOY.toString());
         assertEquals(0, r.code(), r.err());
