@@ -44,6 +44,10 @@ function routeHex(ctx, h) {
 
 // edgeSources(side): the road and track hexes of `side`'s supply edges (14.1), sorted.
 export function edgeSources(ctx, side) {
+  return ctx.once("edge sources " + side, () => edgeSourcesNow(ctx, side));
+}
+
+function edgeSourcesNow(ctx, side) {
   const out = {};
   for (const z of R(ctx).edges[side] || []) {
     for (const h of zoneOrEmpty(ctx, z)) {
@@ -68,6 +72,10 @@ export function tobruk(ctx) {
 // the map's zone of them when it has one (reading source-zones), else worked out from the edges,
 // Tobruk and the railhead.
 export function sources(ctx, side) {
+  return ctx.once("sources " + side, () => sourcesNow(ctx, side));
+}
+
+function sourcesNow(ctx, side) {
   const z = zoneOrEmpty(ctx, (R(ctx)["source-zones"] || {})[side]);
   if (z.length) return z.filter((h) => ctx.map.has(h)).slice().sort();
   const out = {};
@@ -275,6 +283,15 @@ function search(ctx, n, from, budget, outward) {
 // cost, reason}. `n`: a net(side) worked out once for several traces.
 export function trace(ctx, hq, n) {
   const nt = n || net(ctx, hq.side);
+  // one trace per HQ while a net stands: the overlay and the judge ask again for the HQs units trace to
+  if (!nt.traces) nt.traces = new Map();
+  const key = hq.id + "@" + hq.hex;
+  let t = nt.traces.get(key);
+  if (t === undefined) { t = traceNow(ctx, hq, nt); nt.traces.set(key, t); }
+  return t;
+}
+
+function traceNow(ctx, hq, nt) {
   const limit = ctx.table.trace["hq-to-source"]["max-mp"];
   const r = search(ctx, nt, hq.hex, limit, true);
   const best = (list) => {
