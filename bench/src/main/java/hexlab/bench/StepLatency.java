@@ -21,7 +21,8 @@ import java.util.TreeMap;
  * hash, the view and the breadcrumb, as the inspector does them. Plays WARMUP decisions first (as
  * the server's practice does), then MEASURE decisions, and prints p50, p95, p99 and the maximum; with
  * {@code -Dhexlab.profile=true} also which calls into the rules the slowest 5% of steps spent their
- * time in. Usage: StepLatency ROOT SYSTEM SCENARIO WARMUP MEASURE
+ * time in. With a sixth argument "fresh", the measured steps are the first of a new game on seed 1,
+ * as the inspector's latency report measures them. Usage: StepLatency ROOT SYSTEM SCENARIO WARMUP MEASURE [fresh]
  */
 public final class StepLatency {
     public static void main(String[] a) {
@@ -30,19 +31,26 @@ public final class StepLatency {
         Scenario sc = k.scenario(v, a[2]);
         int warm = Integer.parseInt(a[3]), measure = Integer.parseInt(a[4]);
         boolean profile = Boolean.getBoolean("hexlab.profile");
+        boolean fresh = a.length > 5 && a[5].equals("fresh");
         System.out.println("script runtime: " + ScriptHost.describeRuntime());
         Bot bot = new RandomBot(a[1].hashCode());
         long[] ns = new long[measure];
         List<Map<String, Long>> calls = new ArrayList<>();
         int games = 1;
+        // -Dhexlab.alsoWarm=SYSTEM/SCENARIO/N[/AT]: N decisions of another system after decision AT of
+        // the warm-up (default: its end), as the server's practice plays them
+        String also = System.getProperty("hexlab.alsoWarm");
+        int alsoAt = also != null && also.split("/").length > 3 ? Integer.parseInt(also.split("/")[3]) : warm;
         try (RulesContext rc = k.context(v, sc)) {
             Game g = Game.start(rc, sc, 1);
             long t0 = System.nanoTime();
             for (int n = 0; n < warm + measure; n++) {
                 if (g.over()) g = Game.start(rc, sc, ++games);
+                if (n == alsoAt && also != null) warmOther(k, also);
                 if (n == warm) {
                     System.out.printf("warm-up: %d decisions in %.1f s%n", warm, (System.nanoTime() - t0) / 1e9);
                     if (profile) ScriptHost.profileReset();
+                    if (fresh) g = Game.start(rc, sc, 1);
                 }
                 if (profile && n >= warm) ScriptHost.profileStepBegin();
                 long s0 = System.nanoTime();
@@ -78,6 +86,25 @@ public final class StepLatency {
         final int c = count;
         slow.entrySet().stream().sorted((x, y) -> Long.compare(y.getValue()[0], x.getValue()[0])).limit(25)
                 .forEach(e -> System.out.printf("%-60s %8.2f ms  (in %d of them)%n", e.getKey(), e.getValue()[0] / 1e6 / c, e.getValue()[1]));
+    }
+
+    private static void warmOther(Kernel k, String spec) {
+        String[] p = spec.split("/");
+        Variant v = k.variant(p[0], "");
+        Scenario sc = k.scenario(v, p[1]);
+        Bot bot = new RandomBot(p[0].hashCode());
+        long t0 = System.nanoTime();
+        try (RulesContext rc = k.context(v, sc)) {
+            Game g = Game.start(rc, sc, 1);
+            for (int n = 0, games = 1; n < Integer.parseInt(p[2]); n++) {
+                if (g.over()) g = Game.start(rc, sc, ++games);
+                g.applyIndex(bot.choose(g, g.toAct()));
+                g.stateHash();
+                g.view(null);
+                g.breadcrumb();
+            }
+        }
+        System.out.printf("also warmed: %s in %.1f s%n", spec, (System.nanoTime() - t0) / 1e9);
     }
 
     private static double at(long[] sorted, double q) { return sorted[Math.min(sorted.length - 1, (int) (sorted.length * q))] / 1e6; }

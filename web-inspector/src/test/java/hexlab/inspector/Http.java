@@ -92,6 +92,13 @@ final class Http {
         }
     }
 
+    /** Each Server-Timing entry's duration by name, in the header's order. */
+    static java.util.Map<String, Double> phases(String header) {
+        java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
+        for (var m : java.util.regex.Pattern.compile("([a-z]+);dur=([0-9.]+)").matcher(header).results().toList()) out.put(m.group(1), Double.parseDouble(m.group(2)));
+        return out;
+    }
+
     static double serverMs(String header) {
         double ms = 0;
         for (var m : java.util.regex.Pattern.compile("dur=([0-9.]+)").matcher(header).results().toList()) ms += Double.parseDouble(m.group(1));

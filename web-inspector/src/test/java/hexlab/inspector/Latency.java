@@ -22,9 +22,12 @@ final class Latency {
         this.startBody = startBody;
     }
 
-    /** Milliseconds per request, sorted; {@code server}: the server's own share (Server-Timing), sorted. */
-    record Sample(String what, List<Double> ms, List<Double> server) {
-        Sample(String what, List<Double> ms) { this(what, ms, List.of()); }
+    /**
+     * Milliseconds per request, sorted; {@code server}: the server's own share (Server-Timing), sorted;
+     * {@code phases}: each Server-Timing entry's durations, sorted, in the header's order.
+     */
+    record Sample(String what, List<Double> ms, List<Double> server, java.util.Map<String, List<Double>> phases) {
+        Sample(String what, List<Double> ms) { this(what, ms, List.of(), java.util.Map.of()); }
 
         double at(double q) { return at(ms, q); }
 
@@ -32,7 +35,9 @@ final class Latency {
 
         String line() {
             String s = String.format(Locale.ROOT, "%-28s n=%d  p50 %.1f ms  p95 %.1f ms  max %.1f ms", what, ms.size(), at(0.5), at(0.95), ms.get(ms.size() - 1));
-            if (!server.isEmpty()) s += String.format(Locale.ROOT, "  (server p50 %.1f p95 %.1f)", at(server, 0.5), at(server, 0.95));
+            if (!server.isEmpty()) s += String.format(Locale.ROOT, "  (server p50 %.1f p95 %.1f", at(server, 0.5), at(server, 0.95));
+            for (var p : phases.entrySet()) s += String.format(Locale.ROOT, "; %s %.1f / %.1f", p.getKey(), at(p.getValue(), 0.5), at(p.getValue(), 0.95));
+            if (!server.isEmpty()) s += ")";
             return s;
         }
     }
@@ -48,6 +53,7 @@ final class Latency {
     Sample steps(int n, int warmUp) {
         fresh();
         List<Double> ms = new ArrayList<>(), server = new ArrayList<>();
+        java.util.Map<String, List<Double>> phases = new java.util.LinkedHashMap<>();
         for (int i = 0; i < n + warmUp; i++) {
             long t0 = System.nanoTime();
             Http.Reply reply = http.post("/api/games/" + id + "/bots", "{\"until\":\"step\"}");
@@ -56,17 +62,20 @@ final class Latency {
             if (i >= warmUp) {
                 ms.add(d);
                 server.add(reply.serverMs());
+                Http.phases(reply.timing()).forEach((k, v) -> phases.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
             }
             if (r.path("position").path("over").asBoolean()) fresh();
         }
         Collections.sort(ms);
         Collections.sort(server);
-        return new Sample("step (one bot decision)", ms, server);
+        phases.values().forEach(Collections::sort);
+        return new Sample("step (one bot decision)", ms, server, phases);
     }
 
     Sample overlays(String overlay, boolean withUnit, int n, int warmUp) {
         fresh();
         List<Double> ms = new ArrayList<>(), server = new ArrayList<>();
+        java.util.Map<String, List<Double>> phases = new java.util.LinkedHashMap<>();
         for (int i = 0; i < n + warmUp; i++) {
             String q = withUnit && unit != null ? "?unit=" + unit : "";
             long t0 = System.nanoTime();
@@ -76,6 +85,7 @@ final class Latency {
             if (i >= warmUp) {
                 ms.add(d);
                 server.add(reply.serverMs());
+                Http.phases(reply.timing()).forEach((k, v) -> phases.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
             }
             // move the position on now and then, so the overlay is not asked of one position only
             if (i % 10 == 9) {
@@ -85,7 +95,8 @@ final class Latency {
         }
         Collections.sort(ms);
         Collections.sort(server);
-        return new Sample("overlay " + overlay + (withUnit ? " (unit)" : ""), ms, server);
+        phases.values().forEach(Collections::sort);
+        return new Sample("overlay " + overlay + (withUnit ? " (unit)" : ""), ms, server, phases);
     }
 
     Sample starts(int n, int warmUp) {
