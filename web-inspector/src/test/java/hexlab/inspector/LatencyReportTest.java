@@ -41,26 +41,20 @@ class LatencyReportTest {
         } finally {
             fresh.stop();
         }
-        // as ./tobruk serve starts: practice games first, then the designer's
-        long t0 = System.nanoTime();
-        InspectorServer server = InspectorServer.start(project, "127.0.0.1", 0, PRACTICE);
-        try {
-            Http http = new Http(server.port());
+        // as ./tobruk serve starts: in a JVM of its own, practice games first, then the designer's
+        try (Served served = Served.start(project, PRACTICE)) {
+            Http http = new Http(served.port);
             JsonNode d = http.ok(http.get("/api/default"));
-            try {
-                server.awaitPractice(600);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            String practised = served.awaitPractice();
             lines.add("");
-            lines.add(String.format(java.util.Locale.ROOT, "practice: %d decisions, done %.0f s after the server started", server.practised(), (System.nanoTime() - t0) / 1e9));
+            lines.add("the server in its own JVM, as ./tobruk serve runs it; practice: " + practised);
             List<String[]> games = new ArrayList<>();
             if (d.path("system").isTextual()) games.add(new String[] {d.path("system").asText(), d.path("scenario").asText()});
             // Crusader too, when it is not the default: the step target holds for every system
             if (!"crusader".equals(d.path("system").asText()) && http.get("/api/systems/crusader").status() == 200) games.add(new String[] {"crusader", "campaign"});
             for (String[] g : games) {
                 lines.add("");
-                lines.add(g[0] + " " + g[1] + ", after the server's practice (" + PRACTICE + " decisions per system, " + server.practised() + " in all):");
+                lines.add(g[0] + " " + g[1] + ", after the server's practice (" + PRACTICE + " decisions per system):");
                 Latency l = new Latency(http, start(g[0], g[1]));
                 try {
                     lines.add("  " + l.starts(5, 1).line());
@@ -73,8 +67,6 @@ class LatencyReportTest {
             }
             lines.add("");
             lines.add("steps whose state came as a patch: " + http.patches.get());
-        } finally {
-            server.stop();
         }
         lines.add("load average before and after: " + load + " / " + loadAverage());
         String text = String.join(System.lineSeparator(), lines) + System.lineSeparator();
@@ -83,6 +75,51 @@ class LatencyReportTest {
         Files.writeString(out, text);
         System.out.print(text);
         for (Latency.Sample s : toy) assertTrue(s.at(0.95) < 2000, "pathologically slow: " + s.line());
+    }
+
+    /** {@link ServeForReport} in a child JVM started with this JVM's options and class path. */
+    private static final class Served implements AutoCloseable {
+        final Process process;
+        final java.io.BufferedReader out;
+        final int port;
+
+        private Served(Process process) throws IOException {
+            this.process = process;
+            this.out = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+            this.port = Integer.parseInt(expect("port ").trim());
+        }
+
+        static Served start(Path root, int practice) throws IOException {
+            List<String> cmd = new ArrayList<>();
+            cmd.add(ProcessHandle.current().info().command().orElse("java"));
+            cmd.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ServeForReport.class.getName(), root.toString(), String.valueOf(practice)));
+            Path log = FailureShots.dir().getParent().resolve("latency-server.log");
+            Files.createDirectories(log.getParent());
+            return new Served(new ProcessBuilder(cmd).redirectError(log.toFile()).start());
+        }
+
+        /** "N decisions, done S s after the server started", once the child's practice ends. */
+        String awaitPractice() throws IOException {
+            String[] p = expect("practised ").trim().split(" ");
+            return p[0] + " decisions, done " + p[1] + " s after the server started";
+        }
+
+        private String expect(String prefix) throws IOException {
+            for (String line; (line = out.readLine()) != null; ) if (line.startsWith(prefix)) return line.substring(prefix.length());
+            throw new IOException("the inspector's own JVM ended before it said \"" + prefix.trim() + "\" (see target/latency-server.log)");
+        }
+
+        @Override
+        public void close() throws IOException {
+            process.getOutputStream().close();
+            try {
+                if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) process.destroyForcibly().waitFor();
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     // as ./tobruk serve practises; -Dlatency.practice=N measures another amount
