@@ -198,6 +198,7 @@
   let memo = new Map();
   let memoOn = true;
   const statics = new Map();    // ctx.once: derived from the tables and the map, kept for the context
+  let kept = new WeakMap();     // ctx.keep: derived data by the state object it belongs to; a restore makes new objects
   let byHex = null;             // hex -> pieces there, in state order: built once per position, like memo
   let all = null;               // the pieces in state order, once per position
   let snap = null;              // the state as JSON, once per position: the hash and the inspector both ask
@@ -375,6 +376,18 @@
       if (v === undefined) { v = compute(); statics.set(k, v); }
       return v;
     },
+    // keep(owner, key, compute): compute(), kept under this section's key for as long as `owner`,
+    // an object of the state (a phase's record), stands: across steps and actions, never in the
+    // state, gone when the state is restored or the owner replaced. For what the state alone decides.
+    keep(owner, key, compute) {
+      if (!owner || typeof owner !== "object") throw new Error("ctx.keep: the owner must be an object of the state");
+      let m = kept.get(owner);
+      if (m === undefined) { m = new Map(); kept.set(owner, m); }
+      const k = this.section + "\u0000" + key;
+      let v = m.get(k);
+      if (v === undefined) { v = compute(); m.set(k, v); }
+      return v;
+    },
     trace(entry) {
       const e = Object.assign({ section: this.section + "@" + this.version }, entry);
       if (G) e.turn = G.turn;
@@ -481,6 +494,7 @@
 
     setup(sec, name, scenarioJson) {
       G = { turn: 0, active: null };
+      kept = new WeakMap();
       traceBuf = [];
       current = null;
       mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), deepFreeze(JSON.parse(scenarioJson))));
@@ -562,7 +576,7 @@
     },
 
     snapshot() { return snap || (snap = JSON.stringify(G)); },
-    restore(json) { G = JSON.parse(json); relink(); current = null; forget(); },
+    restore(json) { G = JSON.parse(json); kept = new WeakMap(); relink(); current = null; forget(); },
     // the fixed fields of each templated piece, {id: {field: value}}; {} when the system has none
     templatesJson() { return templatesText; },
     drain() { const s = out(traceBuf); traceBuf = []; return s; },

@@ -1,0 +1,45 @@
+package hexlab.kernel.script;
+
+import hexlab.kernel.Fixtures;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.play.Game;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** ctx.keep: derived data held beside an object of the state, never in it, and gone with a restore. */
+class KeepTest {
+    final Kernel k = Fixtures.toy();
+
+    // counts how often compute() runs for the owner state.pieces.r1, in a console expression
+    private static final String ASK = "ctx.keep(state.pieces.r1, 'k', () => ++globalThis.computed)";
+
+    private static String ask(Game g) { return g.rules().callString("evaluate", ASK); }
+
+    @Test
+    void keptAcrossQuestionsOutsideTheStateAndDroppedByARestore() {
+        Game g = k.start(k.variant("toy", ""), "meeting", 7);
+        g.rules().callString("evaluate", "globalThis.computed = 0");
+        Game.Snapshot before = g.snapshot();
+        String hash = g.stateHash();
+        assertEquals("1", ask(g));
+        assertEquals("1", ask(g), "asked again while the owner stands: kept, not computed again");
+        assertTrue(g.rules().callString("evaluate", "JSON.stringify(state.pieces.r1)").indexOf("\\\"k\\\"") < 0, "the kept value is not in the piece");
+        g.restore(before);
+        assertEquals(hash, g.stateHash(), "the restore gives the state as it was");
+        assertEquals("2", ask(g), "a restore makes new objects: the value is worked out again");
+    }
+
+    @Test
+    void anOwnerThatIsNoObjectIsAnError() {
+        Game g = k.start(k.variant("toy", ""), "meeting", 7);
+        String r;
+        try {
+            r = g.rules().callString("evaluate", "ctx.keep(null, 'k', () => 1)");
+        } catch (RuntimeException e) {
+            r = e.getMessage();
+        }
+        assertTrue(r.contains("ctx.keep: the owner must be an object of the state"), r);
+    }
+}
