@@ -1,0 +1,46 @@
+package hexlab.rules.crusader;
+
+import hexlab.kernel.bot.RandomBot;
+import hexlab.kernel.play.Game;
+import hexlab.kernel.rules.Variant;
+import hexlab.rules.Positions;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * North Africa 4.0 as Crusader plays it: what a Movement Phase works out once (the enemy's zones,
+ * each unit's reach) is kept beside the phase's record, not in the state. A game restored in the
+ * middle of a phase works it out again and must play on exactly as it would have.
+ */
+class PhaseDataKeptTest {
+    @Test
+    void na4MovementPhaseRestoredMidPhasePlaysTheSameGame() {
+        Variant v = Fixtures.crusader();
+        int actions = 600;
+        List<String> straight = play(v, actions, false), restored = play(v, actions, true);
+        assertEquals(straight.size(), restored.size());
+        for (int i = 0; i < straight.size(); i++) assertEquals(straight.get(i), restored.get(i), "action " + (i + 1) + " after restores");
+        assertTrue(straight.stream().anyMatch(s -> s.contains("\"move\"")), "the game moved units");
+    }
+
+    // each action taken and the state hash after it; with `restoring`, the game is restored from its
+    // own snapshot before every seventh action (the kept phase data gone, the state the same)
+    private static List<String> play(Variant v, int actions, boolean restoring) {
+        Game g = Positions.KERNEL.start(v, "sidi-rezeg", 11);
+        RandomBot bot = new RandomBot(11);
+        List<String> out = new ArrayList<>();
+        for (int n = 0; n < actions && !g.over(); n++) {
+            if (restoring && n % 7 == 3) g.restore(g.snapshot());
+            int i = bot.choose(g, g.toAct());
+            String action = g.legalActions().get(i).toString();
+            g.applyIndex(i);
+            out.add(action + " " + g.stateHash());
+        }
+        return out;
+    }
+}
