@@ -17,8 +17,12 @@ import java.time.Duration;
  * and applies the patches that answer, so a reply's position always has its whole state.
  */
 final class Http {
-    /** {@code timing}: the answer's Server-Timing header ("" if none). */
-    record Reply(int status, JsonNode json, String text, String timing) {
+    /**
+     * {@code timing}: the answer's Server-Timing header ("" if none); {@code ms}: from sending the
+     * request to the whole answer received, before this client reads its JSON or applies its patch
+     * (as a load tool such as wrk counts a request).
+     */
+    record Reply(int status, JsonNode json, String text, String timing, double ms) {
         /** The sum of the Server-Timing durations, 0 if there are none. */
         double serverMs() { return Http.serverMs(timing); }
     }
@@ -74,8 +78,10 @@ final class Http {
 
     private Reply exchange(HttpRequest.Builder b, boolean hold) {
         try {
-            HttpResponse<String> res = client.send(b.header("Content-Type", "application/json").timeout(Duration.ofSeconds(120)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpRequest request = b.header("Content-Type", "application/json").timeout(Duration.ofSeconds(120)).build();
+            long t0 = System.nanoTime();
+            HttpResponse<String> res = client.send(request, HttpResponse.BodyHandlers.ofString());
+            double ms = (System.nanoTime() - t0) / 1e6;
             JsonNode j = null;
             try {
                 j = res.body().isEmpty() ? null : Json.read(res.body());
@@ -83,7 +89,7 @@ final class Http {
                 // the static pages are not JSON
             }
             if (hold && j != null && j.path("position").isObject()) hold((ObjectNode) j.path("position"));
-            return new Reply(res.statusCode(), j, res.body(), res.headers().firstValue("Server-Timing").orElse(""));
+            return new Reply(res.statusCode(), j, res.body(), res.headers().firstValue("Server-Timing").orElse(""), ms);
         } catch (IOException e) {
             throw new AssertionError("request failed: " + e, e);
         } catch (InterruptedException e) {

@@ -9,7 +9,8 @@ import java.util.Locale;
 
 /**
  * A small load script: steps (a bot takes one decision) and overlay requests against a running
- * inspector, timed at the client over loopback. Games that end are replaced, untimed.
+ * inspector, timed at the client over loopback from sending a request to its whole answer received
+ * (this client's own reading of the answer aside). Games that end are replaced, untimed.
  */
 final class Latency {
     private final Http http;
@@ -55,10 +56,9 @@ final class Latency {
         List<Double> ms = new ArrayList<>(), server = new ArrayList<>();
         java.util.Map<String, List<Double>> phases = new java.util.LinkedHashMap<>();
         for (int i = 0; i < n + warmUp; i++) {
-            long t0 = System.nanoTime();
             Http.Reply reply = http.post("/api/games/" + id + "/bots", "{\"until\":\"step\"}");
             JsonNode r = http.ok(reply);
-            double d = (System.nanoTime() - t0) / 1e6;
+            double d = reply.ms();
             if (i >= warmUp) {
                 ms.add(d);
                 server.add(reply.serverMs());
@@ -78,10 +78,9 @@ final class Latency {
         java.util.Map<String, List<Double>> phases = new java.util.LinkedHashMap<>();
         for (int i = 0; i < n + warmUp; i++) {
             String q = withUnit && unit != null ? "?unit=" + unit : "";
-            long t0 = System.nanoTime();
             Http.Reply reply = http.get("/api/games/" + id + "/overlays/" + overlay + q);
             http.ok(reply);
-            double d = (System.nanoTime() - t0) / 1e6;
+            double d = reply.ms();
             if (i >= warmUp) {
                 ms.add(d);
                 server.add(reply.serverMs());
