@@ -264,17 +264,25 @@ function buildSpec(ctx, n, from, outward) {
     zones, zoneEnterAdd: [0, enter, enter], zoneLeaveAdd: [0, leave, 0], zoneBlocked: [BLOCKED], zoneStop: [END] };
 }
 
-// One search of up to `budget` MPs: {hex: cost} from `from`, the
-// start included at 0, the free minefield crossings searched on. Searching out from an HQ, a move
-// x -> y is the unit's y -> x going in, so that is the crossing that must be free.
+// One search of up to `budget` MPs from `from`, the free minefield crossings searched on: a lookup
+// hex -> cost (undefined where no line reaches), the start at 0. Searching out from an HQ, a move
+// x -> y is the unit's y -> x going in, so that is the crossing that must be free. Without free
+// crossings the kernel answers by hex index: far cheaper to read than a {hex: cost} object.
 function search(ctx, n, from, budget, outward) {
   const spec = specFor(ctx, n, from, outward);
   const free = outward ? n.free : n.freeIn;
-  const r = Object.keys(free).length
-    ? ctx.rules.minefields.reachWith(from, budget, spec, (x) => (free[x] || []).map((y) => ({ to: y })), n.mines)
-    : ctx.map.reach(from, budget, spec);
-  r[from] = 0;
-  return r;
+  if (Object.keys(free).length) {
+    const r = ctx.rules.minefields.reachWith(from, budget, spec, (x) => (free[x] || []).map((y) => ({ to: y })), n.mines);
+    r[from] = 0;
+    return (h) => r[h];
+  }
+  const costs = ctx.map.reachCosts(from, budget, spec).costs;
+  return (h) => {
+    if (h === from) return 0;
+    if (!ctx.map.has(h)) return undefined;
+    const v = costs[ctx.map.index(h)];
+    return v === Infinity ? undefined : v;
+  };
 }
 
 // ---- 14.21 HQ supply -------------------------------------------------------------------------------
@@ -295,14 +303,17 @@ function traceNow(ctx, hq, nt) {
   const limit = ctx.table.trace["hq-to-source"]["max-mp"];
   const r = search(ctx, nt, hq.hex, limit, true);
   const best = (list) => {
-    let b = null;
-    for (const h of list) if (r[h] !== undefined && (b === null || r[h] < r[b] || (r[h] === r[b] && h < b))) b = h;
+    let b = null, bv;
+    for (const h of list) {
+      const v = r(h);
+      if (v !== undefined && (b === null || v < bv || (v === bv && h < b))) { b = h; bv = v; }
+    }
     return b;
   };
   const s = best(sources(ctx, hq.side));
-  if (s !== null) return { supplied: true, via: "source", hex: s, cost: r[s], reason: hq.id + " traces " + mp(r[s]) + " Wheeled MPs to the source " + s };
+  if (s !== null) return { supplied: true, via: "source", hex: s, cost: r(s), reason: hq.id + " traces " + mp(r(s)) + " Wheeled MPs to the source " + s };
   const hd = best(headsFor(ctx, hq.formation));
-  if (hd !== null) return { supplied: true, via: "head", hex: hd, cost: r[hd], reason: hq.id + " traces " + mp(r[hd]) + " Wheeled MPs to its supply head in " + hd };
+  if (hd !== null) return { supplied: true, via: "head", hex: hd, cost: r(hd), reason: hq.id + " traces " + mp(r(hd)) + " Wheeled MPs to its supply head in " + hd };
   return { supplied: false, via: null, hex: null, cost: null, reason: hq.id + " finds no source within " + limit + " Wheeled MPs through hexes free of enemy units and ZOC" };
 }
 
@@ -339,7 +350,7 @@ export function units(ctx, side, ids, n0) {
     const r = search(ctx, n, hq.hex, limit + zc.leave, false);
     for (const p of list) {
       if (p.hex === hq.hex) { out[p.id] = { supplied: true, hq: hq.id, cost: 0, reason: p.id + " is with its HQ " + hq.id }; continue; }
-      const raw = r[p.hex];
+      const raw = r(p.hex);
       const cost = raw === undefined ? undefined : raw - (n.zocOpen.has(p.hex) ? zc.leave : 0);     // 14.22: own hex free
       if (hqOpen && cost !== undefined && cost <= limit + 1e-9) {
         out[p.id] = { supplied: true, hq: hq.id, cost, reason: p.id + " is " + mp(cost) + " Wheeled MPs from its HQ " + hq.id };
@@ -370,7 +381,7 @@ function checkHeads(ctx, n) {
     if (!hq) continue;
     const lim = ctx.table.trace["hq-to-source"]["max-mp"];
     const r = search(ctx, n, hq.hex, lim, true);
-    const e = edge.find((h) => r[h] !== undefined);
+    const e = edge.find((h) => r(h) !== undefined);
     if (e) {
       ctx.trace({ rule: "14.1", table: "axis-supply-heads", result: "removed",
         text: "the " + hq.id + " HQ traces to the road edge source " + e + ": both supply head markers are removed" });
@@ -503,11 +514,11 @@ function lineOf(ctx, u) {
 function route(ctx, n, from, to, budget, outward) {
   if (!Object.keys(outward ? n.free : n.freeIn).length) return ctx.map.path(from, to, budget, specFor(ctx, n, from, outward));
   const r = search(ctx, n, from, budget, outward);
-  if (r[to] === undefined) return [];
+  if (r(to) === undefined) return [];
   const line = [to];
   for (let h = to; h !== from;) {
     let best = null;
-    for (const x of ctx.map.neighbors(h)) if (r[x] !== undefined && r[x] < r[h] && (best === null || r[x] < r[best] || (r[x] === r[best] && x < best))) best = x;
+    for (const x of ctx.map.neighbors(h)) if (r(x) !== undefined && r(x) < r(h) && (best === null || r(x) < r(best) || (r(x) === r(best) && x < best))) best = x;
     if (best === null) return [];
     line.push(h = best);
   }

@@ -35,6 +35,9 @@ public final class StepLatency {
         System.out.println("script runtime: " + ScriptHost.describeRuntime());
         Bot bot = new RandomBot(a[1].hashCode());
         long[] ns = new long[measure];
+        // -Dhexlab.overlay=NAME: that overlay is asked after every measured step (its first ask of the position)
+        String overlay = System.getProperty("hexlab.overlay");
+        long[] ons = new long[measure];
         List<Map<String, Long>> calls = new ArrayList<>();
         int games = 1;
         // -Dhexlab.alsoWarm=SYSTEM/SCENARIO/N[/AT]: N decisions of another system after decision AT of
@@ -59,6 +62,11 @@ public final class StepLatency {
                 g.view(null);
                 g.breadcrumb();
                 long d = System.nanoTime() - s0;
+                if (overlay != null && (n >= warm || n % 25 == 0)) {
+                    long o0 = System.nanoTime();
+                    g.overlay(overlay, null);
+                    if (n >= warm) ons[n - warm] = System.nanoTime() - o0;
+                }
                 if (n >= warm) {
                     ns[n - warm] = d;
                     if (profile) calls.add(ScriptHost.profileStepEnd());
@@ -69,6 +77,11 @@ public final class StepLatency {
         Arrays.sort(sorted);
         System.out.printf("%d steps: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms, mean %.1f ms%n", measure,
                 at(sorted, 0.50), at(sorted, 0.95), at(sorted, 0.99), sorted[measure - 1] / 1e6, Arrays.stream(ns).average().orElse(0) / 1e6);
+        if (overlay != null) {
+            long[] os = ons.clone();
+            Arrays.sort(os);
+            System.out.printf("overlay %s, first ask after each step: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms%n", overlay, at(os, 0.50), at(os, 0.95), at(os, 0.99), os[measure - 1] / 1e6);
+        }
         if (!profile) return;
         long cut = sorted[(int) (measure * 0.95)];
         Map<String, long[]> slow = new TreeMap<>();
