@@ -143,12 +143,12 @@ export function heads(ctx) {
   return s && s.heads ? s.heads : {};
 }
 
-// headsFor(formation): the supply head hexes the formation's HQ may trace to (14.1), sorted.
+// headsFor(formation): the supply head hexes (on the map) the formation's HQ may trace to (14.1), sorted.
 export function headsFor(ctx, formation) {
   const h = heads(ctx), out = [];
   for (const m of ctx.table["axis-supply-heads"].markers) {
     const at = h[m["hq-for-removal"]];
-    if (at && m.serves.indexOf(formation) >= 0) out.push(at);
+    if (at && m.serves.indexOf(formation) >= 0 && ctx.map.has(at)) out.push(at);
   }
   return out.sort();
 }
@@ -279,7 +279,6 @@ function search(ctx, n, from, budget, outward) {
   const costs = ctx.map.reachCosts(from, budget, spec).costs;
   return (h) => {
     if (h === from) return 0;
-    if (!ctx.map.has(h)) return undefined;
     const v = costs[ctx.map.index(h)];
     return v === Infinity ? undefined : v;
   };
@@ -517,8 +516,12 @@ function route(ctx, n, from, to, budget, outward) {
   if (r(to) === undefined) return [];
   const line = [to];
   for (let h = to; h !== from;) {
-    let best = null;
-    for (const x of ctx.map.neighbors(h)) if (r(x) !== undefined && r(x) < r(h) && (best === null || r(x) < r(best) || (r(x) === r(best) && x < best))) best = x;
+    const hv = r(h);
+    let best = null, bv;
+    for (const x of ctx.map.neighbors(h)) {
+      const v = r(x);
+      if (v !== undefined && v < hv && (best === null || v < bv || (v === bv && x < best))) { best = x; bv = v; }
+    }
     if (best === null) return [];
     line.push(h = best);
   }

@@ -146,9 +146,9 @@ function spent(ctx, piece) {
 // phaseData(side): occupancy, enemy hexes and zones, supplied positions and cost specs, passed
 // down to every check of one call (the reinforcements and exit sections use it too). During the
 // side's own movement phase the parts that only enemy positions decide (zones, cost specs, each
-// unit's reach) are kept beside the phase's record (ctx.keep on state.movement, never in the state),
-// keyed on the enemy hexes: enemy units do not move in that phase. Supply is recomputed when friendly units beside enemy minefields change
-// (12.22), the only way friendly moves alter it.
+// unit's reach) are kept beside the phase's record (ctx.keep on state.movement, never in the
+// state), keyed on the enemy hexes: enemy units do not move in that phase. Supply is recomputed
+// when friendly units beside enemy minefields change (12.22), the only way friendly moves alter it.
 export function phaseData(ctx, side) {
   const enemy = other(ctx, side);
   const board = ctx.rules.setup.board();
@@ -169,13 +169,10 @@ export function phaseData(ctx, side) {
   const key = enemyHexes.join(" "), mineKey = mineHexes.sort().join(" ");
   const m = ctx.state.movement;
   const own = !!(m && m.active && m.side === side);
-  const slot = own ? ctx.keep(m, "phase data", () => ({ c: null })) : null;
-  let c = slot ? slot.c : null;
-  if (!c || c.key !== key) {
-    c = { key, mineKey, enemyZoc: ctx.rules.zoc.controlled(enemy), supplied: Array.from(ctx.rules.supply.bits(side)),
-      ringed: ctx.rules.minefields.ringed(enemy), specs: {}, reach: {}, ends: {}, exits: {} };
-    if (slot) slot.c = c;
-  } else if (c.mineKey !== mineKey) {
+  const make = () => ({ mineKey, enemyZoc: ctx.rules.zoc.controlled(enemy), supplied: Array.from(ctx.rules.supply.bits(side)),
+    ringed: ctx.rules.minefields.ringed(enemy), specs: {}, reach: {}, ends: {}, exits: {} });
+  const c = own ? ctx.keep(m, "phase data " + key, make) : make();
+  if (c.mineKey !== mineKey) {
     c.mineKey = mineKey;
     c.supplied = Array.from(ctx.rules.supply.bits(side));
     c.ends = {};

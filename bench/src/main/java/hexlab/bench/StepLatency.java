@@ -57,10 +57,7 @@ public final class StepLatency {
                 }
                 if (profile && n >= warm) ScriptHost.profileStepBegin();
                 long s0 = System.nanoTime();
-                g.applyIndex(bot.choose(g, g.toAct()));
-                g.stateHash();
-                g.view(null);
-                g.breadcrumb();
+                step(g, bot);
                 long d = System.nanoTime() - s0;
                 if (overlay != null && (n >= warm || n % 25 == 0)) {
                     long o0 = System.nanoTime();
@@ -101,6 +98,14 @@ public final class StepLatency {
                 .forEach(e -> System.out.printf("%-60s %8.2f ms  (in %d of them)%n", e.getKey(), e.getValue()[0] / 1e6 / c, e.getValue()[1]));
     }
 
+    /** One step as the inspector takes it: a bot's decision, then the state hash, the view and the breadcrumb. */
+    private static void step(Game g, Bot bot) {
+        g.applyIndex(bot.choose(g, g.toAct()));
+        g.stateHash();
+        g.view(null);
+        g.breadcrumb();
+    }
+
     private static void warmOther(Kernel k, String spec) {
         String[] p = spec.split("/");
         Variant v = k.variant(p[0], "");
@@ -111,10 +116,7 @@ public final class StepLatency {
             Game g = Game.start(rc, sc, 1);
             for (int n = 0, games = 1; n < Integer.parseInt(p[2]); n++) {
                 if (g.over()) g = Game.start(rc, sc, ++games);
-                g.applyIndex(bot.choose(g, g.toAct()));
-                g.stateHash();
-                g.view(null);
-                g.breadcrumb();
+                step(g, bot);
             }
         }
         System.out.printf("also warmed: %s in %.1f s%n", spec, (System.nanoTime() - t0) / 1e9);

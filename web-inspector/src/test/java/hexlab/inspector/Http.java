@@ -105,9 +105,5 @@ final class Http {
         return out;
     }
 
-    static double serverMs(String header) {
-        double ms = 0;
-        for (var m : java.util.regex.Pattern.compile("dur=([0-9.]+)").matcher(header).results().toList()) ms += Double.parseDouble(m.group(1));
-        return ms;
-    }
+    static double serverMs(String header) { return phases(header).values().stream().mapToDouble(Double::doubleValue).sum(); }
 }

@@ -51,51 +51,52 @@ final class Latency {
         if (it.hasNext()) unit = it.next();
     }
 
+    /** The timed replies of one measurement, gathered into a {@link Sample}. */
+    private static final class Timings {
+        final List<Double> ms = new ArrayList<>(), server = new ArrayList<>();
+        final java.util.Map<String, List<Double>> phases = new java.util.LinkedHashMap<>();
+
+        void add(Http.Reply reply) {
+            ms.add(reply.ms());
+            server.add(reply.serverMs());
+            Http.phases(reply.timing()).forEach((k, v) -> phases.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+        }
+
+        Sample sample(String what) {
+            Collections.sort(ms);
+            Collections.sort(server);
+            phases.values().forEach(Collections::sort);
+            return new Sample(what, ms, server, phases);
+        }
+    }
+
     Sample steps(int n, int warmUp) {
         fresh();
-        List<Double> ms = new ArrayList<>(), server = new ArrayList<>();
-        java.util.Map<String, List<Double>> phases = new java.util.LinkedHashMap<>();
+        Timings t = new Timings();
         for (int i = 0; i < n + warmUp; i++) {
             Http.Reply reply = http.post("/api/games/" + id + "/bots", "{\"until\":\"step\"}");
             JsonNode r = http.ok(reply);
-            double d = reply.ms();
-            if (i >= warmUp) {
-                ms.add(d);
-                server.add(reply.serverMs());
-                Http.phases(reply.timing()).forEach((k, v) -> phases.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
-            }
+            if (i >= warmUp) t.add(reply);
             if (r.path("position").path("over").asBoolean()) fresh();
         }
-        Collections.sort(ms);
-        Collections.sort(server);
-        phases.values().forEach(Collections::sort);
-        return new Sample("step (one bot decision)", ms, server, phases);
+        return t.sample("step (one bot decision)");
     }
 
     Sample overlays(String overlay, boolean withUnit, int n, int warmUp) {
         fresh();
-        List<Double> ms = new ArrayList<>(), server = new ArrayList<>();
-        java.util.Map<String, List<Double>> phases = new java.util.LinkedHashMap<>();
+        Timings t = new Timings();
         for (int i = 0; i < n + warmUp; i++) {
             String q = withUnit && unit != null ? "?unit=" + unit : "";
             Http.Reply reply = http.get("/api/games/" + id + "/overlays/" + overlay + q);
             http.ok(reply);
-            double d = reply.ms();
-            if (i >= warmUp) {
-                ms.add(d);
-                server.add(reply.serverMs());
-                Http.phases(reply.timing()).forEach((k, v) -> phases.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
-            }
+            if (i >= warmUp) t.add(reply);
             // move the position on now and then, so the overlay is not asked of one position only
             if (i % 10 == 9) {
                 JsonNode r = http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"step\"}"));
                 if (r.path("position").path("over").asBoolean()) fresh();
             }
         }
-        Collections.sort(ms);
-        Collections.sort(server);
-        phases.values().forEach(Collections::sort);
-        return new Sample("overlay " + overlay + (withUnit ? " (unit)" : ""), ms, server, phases);
+        return t.sample("overlay " + overlay + (withUnit ? " (unit)" : ""));
     }
 
     Sample starts(int n, int warmUp) {

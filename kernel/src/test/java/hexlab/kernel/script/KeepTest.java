@@ -25,6 +25,7 @@ class KeepTest {
         String hash = g.stateHash();
         assertEquals("1", ask(g));
         assertEquals("1", ask(g), "asked again while the owner stands: kept, not computed again");
+        assertEquals(hash, g.stateHash(), "what is kept is not in the state's hash");
         assertTrue(g.rules().callString("evaluate", "JSON.stringify(state.pieces.r1)").indexOf("\\\"k\\\"") < 0, "the kept value is not in the piece");
         g.restore(before);
         assertEquals(hash, g.stateHash(), "the restore gives the state as it was");
