@@ -78,7 +78,7 @@ function show(d) {
     h("span", { class: "label" }, step ? (step.same ? "same position" : "positions differ") : ""),
     h("span", { class: "spacer" }),
     h("button", { class: "close", onclick: () => dlg.close() }, "close")));
-  const wa = wholePieces(d.a.state, d.a.pieceTemplates), wb = wholePieces(d.b.state, d.b.pieceTemplates);
+  const wa = wholePieces(d.a.state, d.a.pieceTemplates, d.a.pieceDefaults), wb = wholePieces(d.b.state, d.b.pieceTemplates, d.b.pieceDefaults);
   const diff = differing(wa, wb);
   const pair = h("div", { class: "pair" });
   add(dlg, pair);

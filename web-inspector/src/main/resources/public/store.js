@@ -10,6 +10,7 @@ export const store = {
   game: null,           // system, scenario, seed, variant, settings, overlays, bots
   position: null,       // turn, breadcrumb, toAct, prompt, actions, state, cursor, length
   templates: {},        // the pieces' fixed fields by id: sent with a whole state, not in it
+  defaults: {},         // the values a piece's field holds when the state leaves it out: sent with the templates
   log: [],              // entries of the current line, 0 = start
   lineId: null,
   lines: [],
@@ -36,7 +37,10 @@ export function applyUpdate(r) {
   const newGame = r.id !== store.id;
   store.id = r.id;
   store.game = r.game;
-  if (newGame || (r.position && r.position.pieceTemplates)) store.templates = (r.position && r.position.pieceTemplates) || {};
+  if (newGame || (r.position && r.position.pieceTemplates)) {
+    store.templates = (r.position && r.position.pieceTemplates) || {};
+    store.defaults = (r.position && r.position.pieceDefaults) || {};
+  }
   store.position = r.position;
   store.lines = r.lines || store.lines;
   if (r.log) {
@@ -68,16 +72,17 @@ function patched(p) {
 }
 
 /**
- * The pieces of a state made whole: each piece's own fields laid over its fixed ones. A whole
- * piece names its fixed fields in `$fixed` (not enumerable): what it keeps all game is no status.
+ * The pieces of a state made whole: each piece's own fields laid over its fixed ones and the
+ * defaults the state leaves out. A whole piece names its fixed fields in `$fixed` (not
+ * enumerable): what it keeps all game is no status.
  */
-export function wholePieces(state, templates) {
+export function wholePieces(state, templates, defaults) {
   const own = (state && state.pieces && typeof state.pieces === "object") ? state.pieces : {};
   const out = {};
   for (const id of Object.keys(own)) {
     const t = own[id] && templates && templates[id];
     if (!t) { out[id] = own[id]; continue; }
-    out[id] = Object.assign({}, t, own[id]);
+    out[id] = Object.assign({}, t, defaults || {}, own[id]);
     Object.defineProperty(out[id], "$fixed", { value: Object.keys(t), enumerable: false });
   }
   return out;
@@ -89,7 +94,7 @@ export function pieces() {
   const p = store.position;
   if (!p || !p.state) return {};
   if (whole.hash !== p.hash || whole.templates !== store.templates || whole.state !== p.state) {
-    whole = { hash: p.hash, templates: store.templates, state: p.state, pieces: wholePieces(p.state, store.templates) };
+    whole = { hash: p.hash, templates: store.templates, state: p.state, pieces: wholePieces(p.state, store.templates, store.defaults) };
   }
   return whole.pieces;
 }

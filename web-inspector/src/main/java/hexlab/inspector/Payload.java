@@ -102,7 +102,7 @@ final class Payload {
     }
 
     // the whole state is some hundreds of kilobytes and a step changes a few pieces of it
-    // (the pieces' fixed fields are not in it: they come once, with a whole state)
+    // (the pieces' fixed fields and the fields at their defaults are not in it: they come once, with a whole state)
     private static void state(Session s, ObjectNode o, String hash, Game g, String have) {
         String json = g.stateJson();
         JsonNode now = Json.read(json);
@@ -112,6 +112,7 @@ final class Payload {
         } else {
             o.putRawValue("state", new RawValue(json));
             o.putRawValue("pieceTemplates", new RawValue(g.pieceTemplatesJson()));
+            o.putRawValue("pieceDefaults", new RawValue(g.pieceDefaultsJson()));
         }
         s.sent(new Session.Sent(hash, now));
     }

@@ -396,6 +396,7 @@ final class Session implements AutoCloseable {
         o.set("events", Json.MAPPER.valueToTree(l.entry(n).events()));
         o.putRawValue("state", new com.fasterxml.jackson.databind.util.RawValue(g.stateJson()));
         o.putRawValue("pieceTemplates", new com.fasterxml.jackson.databind.util.RawValue(g.pieceTemplatesJson()));
+        o.putRawValue("pieceDefaults", new com.fasterxml.jackson.databind.util.RawValue(g.pieceDefaultsJson()));
         return o;
     }
 

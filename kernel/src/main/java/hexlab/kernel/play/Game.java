@@ -446,6 +446,15 @@ public final class Game implements HostBridge.Game {
         return rules.callString("templatesJson");
     }
 
+    /**
+     * The values the state leaves out of a templated piece's fields (system.yaml {@code
+     * piece-field-defaults}) as JSON, {field: value}: a reader lays a piece's own fields over its
+     * template and these. {} when the system declares none.
+     */
+    public String pieceDefaultsJson() {
+        return Json.write(system.pieceFieldDefaults());
+    }
+
     /** sha256 over the rules' state, the control stack, the dice and the result: equal iff the games are equal. */
     public String stateHash() {
         StringBuilder sb = new StringBuilder(4096);

@@ -17,7 +17,7 @@ public record RuleSystem(String id, String name, String version, String source, 
                          Map<String, Path> maps, List<Node> sequence, List<OptionDef> options,
                          List<ErratumDef> errata, List<ScenarioDef> scenarios, Map<String, Ref> bots,
                          Ref invariants, Ref metrics, Map<String, Ref> overlays, List<String> fixedPieceFields,
-                         Path manifest) {
+                         Map<String, Object> pieceFieldDefaults, Path manifest) {
 
     public Optional<OptionDef> option(String optionId) {
         return options.stream().filter(o -> o.id().equals(optionId)).findFirst();

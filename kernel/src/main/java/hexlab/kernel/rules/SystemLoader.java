@@ -79,6 +79,8 @@ final class SystemLoader {
         if (setup == null) throw new InputException(file, "/setup", "expected setup: <section>.<export>, the procedure that builds a scenario's start position");
         List<String> fixed = m.containsKey("fixed-piece-fields") ? strings(m.get("fixed-piece-fields"), file, "/fixed-piece-fields")
                 : parent != null ? parent.fixedPieceFields() : List.of();
+        Map<String, Object> defaults = m.containsKey("piece-field-defaults") ? pieceFieldDefaults(m, fixed, file)
+                : parent != null ? parent.pieceFieldDefaults() : Map.of();
         Ref invariants = m.containsKey("invariants") ? ref(m.get("invariants"), file, "/invariants") : parent != null ? parent.invariants() : null;
         Ref metrics = m.containsKey("metrics") ? ref(m.get("metrics"), file, "/metrics") : parent != null ? parent.metrics() : null;
 
@@ -96,7 +98,7 @@ final class SystemLoader {
         if (metrics != null) hooks.put("metrics", metrics);
         checkRefs(sections, setup, invariants, bots, sequence, hooks, file);
         return new RuleSystem(id, req(m, "name", file), version, str(m.get("source")), List.copyOf(lineage), List.copyOf(sides), setup,
-                sections, maps, sequence, options, errata, scenarios, bots, invariants, metrics, overlays, List.copyOf(fixed), manifest);
+                sections, maps, sequence, options, errata, scenarios, bots, invariants, metrics, overlays, List.copyOf(fixed), defaults, manifest);
     }
 
     private void checkRefs(Map<String, Section> sections, Ref setup, Ref invariants, Map<String, Ref> bots, List<Node> sequence,
@@ -243,6 +245,22 @@ final class SystemLoader {
         if (o == null) return Map.of();
         if (!(o instanceof Map<?, ?> mm)) throw new InputException(file, "/" + key, "expected a mapping");
         return (Map<String, Object>) mm;
+    }
+
+    // a field's default is compared with ===, so only a scalar can be one; a fixed field never changes, so it has none
+    private static Map<String, Object> pieceFieldDefaults(Map<String, Object> m, List<String> fixed, String file) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : mapping(m, "piece-field-defaults", file).entrySet()) {
+            String ptr = "/piece-field-defaults/" + e.getKey();
+            Object v = e.getValue();
+            if (v != null && !(v instanceof String) && !(v instanceof Boolean) && !(v instanceof Number)) {
+                throw new InputException(file, ptr, "expected a default that is null, true, false, a number or a string, found " + v);
+            }
+            if (v instanceof Number n && !Double.isFinite(n.doubleValue())) throw new InputException(file, ptr, "expected a finite number, found " + v);
+            if (fixed.contains(e.getKey())) throw new InputException(file, ptr, "\"" + e.getKey() + "\" is a fixed piece field: it never changes, so it has no default");
+            out.put(e.getKey(), v);
+        }
+        return java.util.Collections.unmodifiableMap(out);
     }
 
     private static List<String> strings(Object o, String file, String ptr) {

@@ -180,6 +180,7 @@ public final class RulesContext implements AutoCloseable {
         ArrayNode sides = b.putArray("sides");
         variant.system().sides().forEach(sides::add);
         b.set("fixedPieceFields", Json.MAPPER.valueToTree(variant.system().fixedPieceFields()));
+        b.set("pieceFieldDefaults", Json.MAPPER.valueToTree(variant.system().pieceFieldDefaults()));
         ArrayNode secs = b.putArray("sections");
         for (Section s : variant.system().sections().values()) {
             ObjectNode o = secs.addObject();

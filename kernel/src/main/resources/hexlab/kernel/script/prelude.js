@@ -237,6 +237,11 @@
   const TEMPLATE = Symbol("fixed piece fields");
   let templates = new Map();      // piece id -> its template
   let templatesText = "{}";       // the templates as JSON ({id: {field: value}}), made when they are
+  // piece-field-defaults: a field that holds its default is left out of the state's JSON and put
+  // back on a restore; live pieces keep every field, so they keep one shape
+  const defaults = boot.pieceFieldDefaults || {};
+  const defaultKeys = Object.keys(defaults), defaultVals = defaultKeys.map((k) => defaults[k]);
+  const defaultSet = new Set(defaultKeys);
   const pieceProto = {};
   for (const f of fixedFields) {
     // one getter's code per field, so each reads a constant name
@@ -246,21 +251,73 @@
     const set = function (v) { Object.defineProperty(this, f, { value: v, writable: true, enumerable: true, configurable: true }); };
     Object.defineProperty(pieceProto, f, { get, set, enumerable: false, configurable: false });
   }
+  // a default field a script deletes reads its default, as it will after a restore
+  defaultKeys.forEach((k, i) => Object.defineProperty(pieceProto, k, { value: defaultVals[i], writable: true, enumerable: false, configurable: false }));
 
   // The piece `p` rebuilt on template `t`, its own fields in their order: all of them (a restored
-  // piece, whose fixed fields are only those a script gave it) or all but the fixed (at the setup).
+  // piece, whose fixed fields are only those a script gave it) or all but the fixed (at the setup);
+  // then every default field, in the manifest's order, with its value or the default. A piece set up
+  // and the same piece restored get the same fields in the same order, so one shape.
   function onTemplate(p, t, dropFixed) {
     const o = Object.create(pieceProto);
     Object.defineProperty(o, TEMPLATE, { value: t, enumerable: false, writable: false, configurable: false });
     for (const k of Object.keys(p)) {
+      if (defaultSet.has(k)) continue;
       if (!fixedSet.has(k)) o[k] = p[k];
       else if (!dropFixed) Object.defineProperty(o, k, { value: p[k], writable: true, enumerable: true, configurable: true });
+    }
+    for (let i = 0; i < defaultKeys.length; i++) {
+      const k = defaultKeys[i];
+      o[k] = Object.prototype.hasOwnProperty.call(p, k) ? p[k] : defaultVals[i];
     }
     return o;
   }
 
+  // A templated piece as the state's JSON holds it: its own fields but the default fields that hold
+  // their default; those last, in the manifest's order, whatever order a script gave them in.
+  function leanPiece(p) {
+    if (!p || typeof p !== "object" || p[TEMPLATE] === undefined) return p;
+    const ks = Object.keys(p);
+    outer: for (let j = 0; j < layouts.length; j++) {
+      const L = layouts[j].keys;
+      if (L.length !== ks.length) continue;
+      for (let i = 0; i < ks.length; i++) if (ks[i] !== L[i]) continue outer;
+      return layouts[j].lean(p);
+    }
+    if (layouts.length < 8) {
+      const lean = leanFor(ks);
+      layouts.push({ keys: ks, lean });
+      return lean(p);
+    }
+    const o = {};
+    for (const k of ks) if (!defaultSet.has(k)) o[k] = p[k];
+    for (let i = 0; i < defaultKeys.length; i++) {
+      const k = defaultKeys[i];
+      if (Object.prototype.hasOwnProperty.call(p, k) && p[k] !== defaultVals[i]) o[k] = p[k];
+    }
+    return o;
+  }
+  // Pieces come in a few layouts (their own fields, in order): leanPiece's copy written out for each,
+  // with constant field names, reads and writes them as fast as a hand-written one. A default field
+  // the layout lacks reads the prototype's default, so it is left out as the loop above leaves it.
+  const layouts = [];
+  function leanFor(keys) {
+    const q = (k) => "[" + JSON.stringify(k) + "]";
+    let body = "const o = {" + keys.filter((k) => !defaultSet.has(k)).map((k) => JSON.stringify(k) + ": p" + q(k)).join(", ") + "};\nlet v;\n";
+    defaultKeys.forEach((k, i) => { body += "v = p" + q(k) + "; if (v !== D[" + i + "]) o" + q(k) + " = v;\n"; });
+    return new Function("D", "return function (p) {\n" + body + "return o;\n};")(defaultVals);
+  }
+
+  function stateText() {
+    if (!defaultKeys.length || !templates.size || !G || !G.pieces || typeof G.pieces !== "object") return JSON.stringify(G);
+    const whole = G.pieces, lean = {};
+    for (const id of Object.keys(whole)) lean[id] = leanPiece(whole[id]);
+    G.pieces = lean;            // in its place, so the state's other fields keep their order
+    try { return JSON.stringify(G); } finally { G.pieces = whole; }
+  }
+
   function makeTemplates() {
-    if (!fixedFields.length || !G.pieces || typeof G.pieces !== "object") return;
+    if (!(fixedFields.length || defaultKeys.length) || !G.pieces || typeof G.pieces !== "object") return;
     const next = new Map();
     for (const id of Object.keys(G.pieces).sort()) {
       const p = G.pieces[id];
@@ -575,7 +632,7 @@
       return current.keys.indexOf(canon(r));
     },
 
-    snapshot() { return snap || (snap = JSON.stringify(G)); },
+    snapshot() { return snap || (snap = stateText()); },
     restore(json) { G = JSON.parse(json); kept = new WeakMap(); relink(); current = null; forget(); },
     // the fixed fields of each templated piece, {id: {field: value}}; {} when the system has none
     templatesJson() { return templatesText; },
