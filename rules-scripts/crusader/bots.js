@@ -122,9 +122,14 @@ function goalFields(ctx, W) {
 // Axis infantry that walks (movement 7 or less) holds the line round Tobruk unless the route opens.
 function isSlow(p) { return !p.artillery && (p.movement || 0) <= 7; }
 
-// The CRT as lookups for this call: col(line, differential) -> column, ev(line, differential) ->
-// the worth of that column to the attacker (columnValues); computed on first use of each cell.
+// The CRT as lookups: col(line, differential) -> column, ev(line, differential) -> the worth of
+// that column to the attacker (columnValues); each cell computed on its first use in the rules
+// context (the tables alone decide it).
 function crtTable(ctx) {
+  return ctx.once("crt lookups", () => crtLookups(ctx));
+}
+
+function crtLookups(ctx) {
   const vals = columnValues(ctx);
   const memo = {};
   const col = (line, diff) => {
@@ -155,8 +160,10 @@ function areaSums(ctx, items, dims) {
   };
 }
 
-// The column and row span of the map's hex ids, for areaSums.
-function gridSize(ctx) {
+// The column and row span of the map's hex ids, for areaSums; the map alone decides it.
+function gridSize(ctx) { return ctx.once("grid size", () => gridSizeNow(ctx)); }
+
+function gridSizeNow(ctx) {
   let maxC = 0, maxR = 0;
   for (const id of ctx.map.ids) { const c = +id.slice(0, 2), r = +id.slice(2); if (c > maxC) maxC = c; if (r > maxR) maxR = r; }
   return { w: maxC + 2, h: maxR + 2 };
@@ -340,8 +347,10 @@ function penaltyRemoval(ctx, actions) {
 const RESULT_VALUE = { D1: 1, D2: 1.5, D3: 2, D4: 3, Br: 0, A1: -1.5, A2: -2, Ae: -4 };
 
 // The expected value of each CRT column (1-12); artilleryOnly: 8.15, only D4 counts and barraging
-// artillery suffers nothing.
-function columnValues(ctx) {
+// artillery suffers nothing. The CRT alone decides them: worked out once per rules context.
+function columnValues(ctx) { return ctx.once("column values", () => columnValuesNow(ctx)); }
+
+function columnValuesNow(ctx) {
   const rows = ctx.tables.crt.results.rows;
   const out = { all: [0], artillery: [0] };
   for (let c = 1; c <= 12; c++) {

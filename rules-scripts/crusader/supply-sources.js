@@ -2,8 +2,13 @@
 // supply section) traces the paths; this section only names the hexes a path may end in, through
 // the extension point supplySources(side). Table: tables/crusader/supply.yaml.
 
-// 16.0: the supply sources of `side`, as a sorted list of hex ids.
+// 16.0: the supply sources of `side`, as a sorted list of hex ids. The tables and the map alone
+// name them, so the list is made once per rules context (frozen: every caller shares it).
 export function supplySources(ctx, side) {
+  return ctx.once("sources " + side, () => Object.freeze(sourcesNow(ctx, side)));
+}
+
+function sourcesNow(ctx, side) {
   const src = ctx.table.sources[side];
   if (!src) return [];
   const out = new Set();

@@ -199,8 +199,11 @@ export function exemptions(ctx) {
 // the units involved, by connected groups); finishing is refused while any obligation that some
 // attack could still meet remains.
 
-// The position as the obligations see it (computed once per call and passed down).
-function model(ctx) {
+// The position as the obligations see it: worked out once per position while nothing may change
+// it (ctx.memo; the attack being built is not part of it), and passed down. Never written into.
+function model(ctx) { return ctx.memo("model", () => modelNow(ctx)); }
+
+function modelNow(ctx) {
   const side = ctx.active;
   const enemy = enemyOf(ctx, side);
   const phasing = [];

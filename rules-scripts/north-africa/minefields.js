@@ -53,7 +53,13 @@ export function addedUnder(ctx, a, b) {
 // says so (minefieldOwner), looked for among the hexes carrying a hex feature (the Fortified Boxes
 // of the DG 17.1 option); sorted. The movement section bars enemy units from walking into them
 // (10.12: only a cross-minefield action enters one).
+// The sections answer from the tables, the options and the map alone (10.0: minefields never
+// change), so the list is made once per rules context; it is frozen, for every caller shares it.
 export function ringed(ctx, side) {
+  return ctx.once("ringed " + side, () => Object.freeze(ringedNow(ctx, side)));
+}
+
+function ringedNow(ctx, side) {
   const hooks = hookSections(ctx);
   if (!hooks.length) return [];
   const own = ownerOf(ctx);
@@ -69,7 +75,12 @@ export function ringed(ctx, side) {
 // undrawn(side): the hexsides that are minefields of `side` only because a section says so
 // (minefieldOwner), as "a/b" (a < b), sorted; looked for round the hexes carrying a hex feature.
 // The movement section prices them for that side's units (10.11), as the map's own are priced.
+// Made once per rules context and frozen, as ringed() is.
 export function undrawn(ctx, side) {
+  return ctx.once("undrawn " + side, () => Object.freeze(undrawnNow(ctx, side)));
+}
+
+function undrawnNow(ctx, side) {
   const hooks = hookSections(ctx).map((s) => ctx.rules[s].minefieldOwner);
   if (!hooks.length) return [];
   const features = Object.keys(ctx.table.owners["by-feature"]);

@@ -35,7 +35,11 @@ export function sources(ctx, side) {
 // to leave out (a unit about to move keeps no enemy minefield open behind it, 12.22). The path
 // runs from the hex beyond the unit's own: the unit's hex is not tested (supply.yaml readings);
 // the source hex is, unless the unit stands on it.
-export function bits(ctx, side, without) { return traced(ctx, side, without, null); }
+// Answered once per position while nothing may change it (ctx.memo): never write into the answer.
+export function bits(ctx, side, without) {
+  if (without !== undefined && without !== null) return traced(ctx, side, without, null);
+  return ctx.memo("bits " + side, () => traced(ctx, side, null, null));
+}
 
 // The search behind bits(); `from`, if given (an Int32Array over the hexes), gets each reached
 // hex's previous hex on its path (-1 at a source), so a path can be read back.

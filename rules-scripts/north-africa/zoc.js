@@ -38,7 +38,10 @@ export function exerts(ctx, fromHex, toHex) {
 }
 
 // bits(side): an array over ctx.map.ids, 1 where a unit of `side` on the map exerts its zone.
-export function bits(ctx, side) {
+// Answered once per position while nothing may change it (ctx.memo): never write into the answer.
+export function bits(ctx, side) { return ctx.memo("bits " + side, () => bitsNow(ctx, side)); }
+
+function bitsNow(ctx, side) {
   const b = ctx.rules.setup.board();
   const z = new Uint8Array(ctx.map.ids.length);
   for (const p of ctx.pieces((q) => q.side === side && q.hex && q.at === "map")) {
