@@ -200,8 +200,24 @@ export function exemptions(ctx) {
 // attack could still meet remains.
 
 // The position as the obligations see it: worked out once per position while nothing may change
-// it (ctx.memo; the attack being built is not part of it), and passed down. Never written into.
-function model(ctx) { return ctx.memo("model", () => modelNow(ctx)); }
+// it (ctx.memo; the attack being built is not part of it), and passed down. The position stands
+// while an attack is built, so the model is kept beside that attack (ctx.keep) until it is
+// resolved or dropped. Never written into, but for its cache of feasibility answers.
+function model(ctx) {
+  return ctx.memo("model", () => {
+    const b = ctx.state.combat && ctx.state.combat.build;
+    return b ? ctx.keep(b, "model", () => modelNow(ctx)) : modelNow(ctx);
+  });
+}
+
+// feasible() for the obligations left after committing attack `b` ({attackers, barrage, defenders
+// (enemy ids), gs}; null: none), answered once per model: a bot and the legal actions ask the same.
+function feasibleAfter(ctx, M, b) {
+  const key = b ? b.attackers.slice().sort().join(",") + "|" + b.barrage.slice().sort().join(",") + "|" + b.defenders.slice().sort().join(",") + "|" + (b.gs || 0) : "";
+  let r = M.feasibleAfter.get(key);
+  if (r === undefined) { r = feasible(ctx, M, problem(ctx, M, b)); M.feasibleAfter.set(key, r); }
+  return r;
+}
 
 function modelNow(ctx) {
   const side = ctx.active;
@@ -232,6 +248,7 @@ function modelNow(ctx) {
     declinedRule: {},
     gs: ctx.rules["ground-support"].available(side),
     pieces: {},
+    feasibleAfter: new Map(),   // feasibleAfter()'s answers: a cache, not the position
   };
   const exemption = exemptions(ctx);
   for (const p of phasing) {
@@ -321,7 +338,7 @@ export function obligations(ctx) {
 // false, or null when the search ran out of budget: what an attack begun now records as feasible.
 export function obligationsFeasible(ctx) {
   const M = model(ctx);
-  return feasible(ctx, M, problem(ctx, M, null));
+  return feasibleAfter(ctx, M, null);
 }
 
 // One attack that keeps every other mandatory attack possible (7.11, 7.12, 7.21), as the
@@ -615,7 +632,7 @@ function resolveRefusal(ctx, M, b, curFeasible) {
   // 7.11, 7.12, 7.21: the remaining obligations must stay possible
   if (curFeasible === true) {
     const defs = defenderIds(ctx, M, b);
-    const after = feasible(ctx, M, problem(ctx, M, { attackers: b.attackers, barrage: b.barrage, defenders: defs, gs: b.gs }));
+    const after = feasibleAfter(ctx, M, { attackers: b.attackers, barrage: b.barrage, defenders: defs, gs: b.gs });
     if (after === false) return blameAfter(ctx, M, { attackers: b.attackers, barrage: b.barrage, defenders: defs, gs: b.gs });
   }
   return null;
@@ -669,7 +686,7 @@ export const attacks = {
       // the position does not change while an attack is built: whether the obligations can all be
       // met now is worked out once (7.11, 7.12, 7.21)
       const M = model(ctx);
-      c.build = { defenders: [a.hex], attackers: [], barrage: [], gs: 0, feasible: feasible(ctx, M, problem(ctx, M, null)) };
+      c.build = { defenders: [a.hex], attackers: [], barrage: [], gs: 0, feasible: feasibleAfter(ctx, M, null) };
       return;
     }
     const b = c.build;
