@@ -24,9 +24,12 @@ public final class PlayLoop {
         int games = Integer.parseInt(a[3]);
         int block = a.length > 5 ? Integer.parseInt(a[5]) : Math.max(1, games / 10);
         System.out.println("script runtime: " + ScriptHost.describeRuntime());
+        // -Dhexlab.profileAfter=N: with -Dhexlab.profile=true, the profile printed at exit counts only the games after the first N (the warm runtime)
+        int profileAfter = Integer.getInteger("hexlab.profileAfter", 0);
         long actions = 0, t0 = System.nanoTime(), tb = t0;
         try (RulesContext rc = k.context(v, sc)) {
             for (int i = 0; i < games; i++) {
+                if (i == profileAfter && i > 0) ScriptHost.profileReset();
                 long seed = Dice.derive(1, i);
                 Game g = Game.start(rc, sc, seed, false);
                 Match.play(g, Bots.forSides(v.system(), a[4], seed), false, null);
