@@ -1,5 +1,10 @@
 package hexlab.kernel;
 
+import hexlab.kernel.bot.Bots;
+import hexlab.kernel.play.Game;
+import hexlab.kernel.play.Match;
+import hexlab.kernel.rules.Variant;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -43,5 +48,17 @@ public final class Fixtures {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The toy's meeting scenario on seed {@code seed}, played to its end by the aggressive bots under each kernel: {a, b}. */
+    public static Game[] playedUnderBoth(Kernel a, Kernel b, long seed) {
+        Game[] out = new Game[2];
+        Kernel[] ks = {a, b};
+        for (int i = 0; i < 2; i++) {
+            Variant v = Variant.base(ks[i].system("toy"));
+            out[i] = ks[i].start(v, "meeting", seed);
+            Match.play(out[i], Bots.forSides(v.system(), "aggressive", seed), false, null);
+        }
+        return out;
     }
 }

@@ -2,7 +2,6 @@ package hexlab.kernel.play;
 
 import hexlab.kernel.Fixtures;
 import hexlab.kernel.Kernel;
-import hexlab.kernel.bot.Bots;
 import hexlab.kernel.rules.Variant;
 import hexlab.kernel.script.RulesContext;
 import hexlab.kernel.util.Json;
@@ -54,10 +53,8 @@ class FixedPieceFieldsTest {
     void templatesDoNotChangeHowAGamePlays() {
         Kernel plain = Fixtures.toy(), fixed = new Kernel(templatedRoot());
         for (long seed : new long[] {5, 11, 21}) {
-            Game a = plain.start(Variant.base(plain.system("toy")), "meeting", seed);
-            Game b = fixed.start(Variant.base(fixed.system("toy")), "meeting", seed);
-            Match.play(a, Bots.forSides(a.rules().variant().system(), "aggressive", seed), false, null);
-            Match.play(b, Bots.forSides(b.rules().variant().system(), "aggressive", seed), false, null);
+            Game[] g = Fixtures.playedUnderBoth(plain, fixed, seed);
+            Game a = g[0], b = g[1];
             assertEquals(Json.write(a.actions()), Json.write(b.actions()), "seed " + seed);
             assertEquals(a.result(), b.result());
         }

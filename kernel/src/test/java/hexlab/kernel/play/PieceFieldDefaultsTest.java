@@ -2,7 +2,6 @@ package hexlab.kernel.play;
 
 import hexlab.kernel.Fixtures;
 import hexlab.kernel.Kernel;
-import hexlab.kernel.bot.Bots;
 import hexlab.kernel.error.InputException;
 import hexlab.kernel.rules.Variant;
 import hexlab.kernel.util.Json;
@@ -76,10 +75,8 @@ class PieceFieldDefaultsTest {
     void defaultsDoNotChangeHowAGamePlays() {
         Kernel plain = Fixtures.toy(), lean = new Kernel(root(DEFAULTS));
         for (long seed : new long[] {5, 11, 21}) {
-            Game a = plain.start(Variant.base(plain.system("toy")), "meeting", seed);
-            Game b = lean.start(Variant.base(lean.system("toy")), "meeting", seed);
-            Match.play(a, Bots.forSides(a.rules().variant().system(), "aggressive", seed), false, null);
-            Match.play(b, Bots.forSides(b.rules().variant().system(), "aggressive", seed), false, null);
+            Game[] g = Fixtures.playedUnderBoth(plain, lean, seed);
+            Game a = g[0], b = g[1];
             assertEquals(Json.write(a.actions()), Json.write(b.actions()), "seed " + seed);
             assertEquals(a.result(), b.result());
             assertTrue(b.stateJson().length() < a.stateJson().length(), "seed " + seed + ": the lean state is smaller");
