@@ -30,7 +30,10 @@ public final class BenchMain {
                 {"compiled", "-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "--upgrade-module-path=" + upgrade},
                 {"interpreted"}};
         List<String[]> rows = new ArrayList<>();
+        // -Dhexlab.modes=compiled (or interpreted): one runtime only
+        List<String> only = List.of(System.getProperty("hexlab.modes", "compiled,interpreted").split(","));
         for (String[] mode : modes) {
+            if (!only.contains(mode[0])) continue;
             List<String> jvm = new ArrayList<>(List.of("-Dhexlab.expect=" + mode[0], cache, "-Dhexlab.statementLimit=" + System.getProperty("hexlab.statementLimit", "200000000"), "--enable-native-access=ALL-UNNAMED",
                     "--sun-misc-unsafe-memory-access=allow", "-Dpolyglot.engine.WarnInterpreterOnly=false"));
             jvm.addAll(List.of(mode).subList(1, mode.length));

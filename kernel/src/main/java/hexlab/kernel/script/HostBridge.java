@@ -25,7 +25,8 @@ public final class HostBridge {
         String reachWith(String from, double budget, int model);
         String pathWith(String from, String to, double budget, int model);
         /** As {@link #reachWith}, as a flat list: index, cost, index, cost, ... */
-        String reachFlat(String from, double budget, int model);
+        java.nio.ByteBuffer searchBuffer();
+        int reachInto(String from, double budget, int model);
         boolean los(String from, String to, String blockingJson);
         String line(String from, String to);
     }
@@ -58,7 +59,9 @@ public final class HostBridge {
 
     @HostAccess.Export public String reachWith(String from, double budget, int model) { return requireBoard().reachWith(from, budget, model); }
 
-    @HostAccess.Export public String reachFlat(String from, double budget, int model) { return requireBoard().reachFlat(from, budget, model); }
+    @HostAccess.Export public java.nio.ByteBuffer searchBuffer() { return requireBoard().searchBuffer(); }
+
+    @HostAccess.Export public int reachInto(String from, double budget, int model) { return requireBoard().reachInto(from, budget, model); }
 
     @HostAccess.Export public String pathWith(String from, String to, double budget, int model) { return requireBoard().pathWith(from, to, budget, model); }
 

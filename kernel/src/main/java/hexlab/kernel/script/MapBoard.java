@@ -9,6 +9,8 @@ import hexlab.kernel.hex.PathSearch;
 import hexlab.kernel.hex.TableCost;
 import hexlab.kernel.util.Json;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,8 +37,14 @@ final class MapBoard implements HostBridge.Board {
         protected boolean removeEldestEntry(Map.Entry<Integer, TableCost> e) { return size() > MODELS; }
     };
     private int nextModel;
+    // reachInto's answer, which the prelude reads through typed arrays over it (no text to write and
+    // parse): the costs as doubles from byte 8, then the hex indices as ints, both in the order found
+    private final ByteBuffer out;
 
-    MapBoard(HexMap map) { this.map = map; }
+    MapBoard(HexMap map) {
+        this.map = map;
+        this.out = ByteBuffer.allocate(8 + 12 * map.size()).order(ByteOrder.nativeOrder());
+    }
 
     private int idx(String id) {
         int i = map.index(id);
@@ -94,18 +102,21 @@ final class MapBoard implements HostBridge.Board {
     }
 
     @Override
-    public String reachFlat(String from, double budget, int model) {
+    public ByteBuffer searchBuffer() { return out; }
+
+    /** A search with a defined model, its answer written into {@link #searchBuffer()}: the number of hexes reached, -1 if the model was dropped. */
+    @Override
+    public int reachInto(String from, double budget, int model) {
         TableCost c = models.get(model);
-        if (c == null) return null;
+        if (c == null) return -1;
         PathSearch.Reach r = PathSearch.reach(map, idx(from), budget, c);
-        StringBuilder sb = new StringBuilder(1024).append('[');
-        boolean first = true;
+        int k = 0, costs = 8, hexes = 8 + 8 * map.size();
         for (int i : r.reachable()) {
-            if (!first) sb.append(',');
-            first = false;
-            sb.append(i).append(',').append(num(r.cost(i)));
+            out.putDouble(costs + 8 * k, r.cost(i));
+            out.putInt(hexes + 4 * k, i);
+            k++;
         }
-        return sb.append(']').toString();
+        return k;
     }
 
     @Override

@@ -35,7 +35,8 @@ public final class RulesContext implements AutoCloseable {
      */
     public static final long STATEMENT_LIMIT = Long.getLong("hexlab.statementLimit", 0L);
 
-    private static final HostAccess HOST_ACCESS = HostAccess.newBuilder(HostAccess.CONSTRAINED).build();
+    // buffer access: the prelude reads a search's answer through a typed array over the board's buffer
+    private static final HostAccess HOST_ACCESS = HostAccess.newBuilder(HostAccess.CONSTRAINED).allowBufferAccess(true).build();
     private static final String PRELUDE = readPrelude();
 
     private final Variant variant;

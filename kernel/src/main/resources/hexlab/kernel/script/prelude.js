@@ -123,6 +123,13 @@
       for (let d = 0; d < 6; d++) if (nb[i * 6 + d] === j) return d;
       return -1;
     };
+    // the kernel writes a search's answer into a buffer of its own: read through typed arrays over it
+    let view = null;
+    const searchView = () => {
+      if (view) return view;
+      const b = new ArrayBuffer(host.searchBuffer()), n = m.ids.length;
+      return (view = { costs: new Float64Array(b, 8, n), hexes: new Int32Array(b, 8 + 8 * n, n) });
+    };
     const api = {
       name: m.name, status: m.status, source: m.source,
       ids: Object.freeze(m.ids.slice()),
@@ -177,9 +184,9 @@
       // the same search as reach, by hex index: {costs: a Float64Array, the cost of every hex the
       // move may end in, Infinity elsewhere (the start too); hexes: their indices, ascending}
       reachCosts: (from, budget, spec) => {
-        const flat = JSON.parse(withModel(spec, (id) => host.reachFlat(from, budget, id)));
-        const costs = new Float64Array(m.ids.length).fill(Infinity), hexes = new Array(flat.length / 2);
-        for (let k = 0; k < flat.length; k += 2) { costs[flat[k]] = flat[k + 1]; hexes[k / 2] = flat[k]; }
+        const k = withModel(spec, (id) => { const c = host.reachInto(from, budget, id); return c < 0 ? null : c; });
+        const v = searchView(), costs = new Float64Array(m.ids.length).fill(Infinity), hexes = new Array(k);
+        for (let j = 0; j < k; j++) { const i = v.hexes[j]; costs[i] = v.costs[j]; hexes[j] = i; }
         return { costs, hexes };
       },
       lineOfSight: (a, b, blocking) => host.los(a, b, JSON.stringify(blocking || [])),
