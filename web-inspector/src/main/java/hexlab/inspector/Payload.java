@@ -110,10 +110,15 @@ final class Payload {
         if (have != null && sent != null && sent.hash().equals(have)) {
             o.putObject("statePatch").put("base", have).set("ops", JsonDiff.asJson(sent.state(), now, DiffFlags.dontNormalizeOpIntoMoveAndCopy()));
         } else {
-            o.putRawValue("state", new RawValue(json));
-            o.putRawValue("pieceTemplates", new RawValue(g.pieceTemplatesJson()));
-            o.putRawValue("pieceDefaults", new RawValue(g.pieceDefaultsJson()));
+            wholeState(o, g, json);
         }
         s.sent(new Session.Sent(hash, now));
+    }
+
+    /** The state {@code json} of {@code g} as a reader makes its pieces whole: with the pieces' templates and field defaults. */
+    static void wholeState(ObjectNode o, Game g, String json) {
+        o.putRawValue("state", new RawValue(json));
+        o.putRawValue("pieceTemplates", new RawValue(g.pieceTemplatesJson()));
+        o.putRawValue("pieceDefaults", new RawValue(g.pieceDefaultsJson()));
     }
 }

@@ -394,9 +394,7 @@ final class Session implements AutoCloseable {
         o.put("toAct", g.toAct());
         o.put("hash", l.entry(n).hash());
         o.set("events", Json.MAPPER.valueToTree(l.entry(n).events()));
-        o.putRawValue("state", new com.fasterxml.jackson.databind.util.RawValue(g.stateJson()));
-        o.putRawValue("pieceTemplates", new com.fasterxml.jackson.databind.util.RawValue(g.pieceTemplatesJson()));
-        o.putRawValue("pieceDefaults", new com.fasterxml.jackson.databind.util.RawValue(g.pieceDefaultsJson()));
+        Payload.wholeState(o, g, g.stateJson());
         return o;
     }
 

@@ -24,8 +24,9 @@ public final class HostBridge {
         /** As {@link #reach} with a defined model; null if the model was dropped (define it again). */
         String reachWith(String from, double budget, int model);
         String pathWith(String from, String to, double budget, int model);
-        /** As {@link #reachWith}, as a flat list: index, cost, index, cost, ... */
+        /** Where {@link #reachInto} writes: the costs as doubles from byte 8, then the hex indices as ints (native byte order). */
         java.nio.ByteBuffer searchBuffer();
+        /** As {@link #reachWith}, the answer written into {@link #searchBuffer()}: the number of hexes reached; -1 if the model was dropped. */
         int reachInto(String from, double budget, int model);
         boolean los(String from, String to, String blockingJson);
         String line(String from, String to);

@@ -70,4 +70,14 @@ class MapSearchTest {
         RuntimeException e = assertThrows(RuntimeException.class, () -> eval("map.reach('0101', 2, {base: " + SPEC + ", terrain: {clear: 2}})"));
         assertTrue(e.getMessage().contains("\"terrain\" in a spec with a base"), e.getMessage());
     }
+
+    @Test
+    void aSearchWhoseModelTheKernelDroppedDefinesItAgainAndAnswersTheSame() {
+        // the kernel keeps 128 models: 200 others push the first one out, and its next search must define it again
+        String same = eval("(() => { const s = " + SPEC + "; const first = map.reachCosts('0302', 4, s);"
+                + " for (let i = 1; i <= 200; i++) map.reachCosts('0302', 4, Object.assign(" + SPEC + ", {enterAdd: {'0303': i}}));"
+                + " const again = map.reachCosts('0302', 4, s);"
+                + " return again.costs.join() === first.costs.join() && again.hexes.join() === first.hexes.join() && first.hexes.length > 1; })()");
+        assertEquals("true", same);
+    }
 }
