@@ -24,7 +24,8 @@ final class Profile {
         StringBuilder key = new StringBuilder(fn);
         for (int i = 0; i < Math.min(2, args.length); i++) if (args[i] instanceof String s && s.length() < 40) key.append(' ').append(s);
         if (fn.equals("decide")) DECISION.set(key.substring(fn.length()));
-        else if (args.length == 0 || !(args[0] instanceof String)) key.append(" (in").append(DECISION.get()).append(')');
+        // a bot's choice is named by the decision it answers too: moving and attacking cost differently
+        else if (args.length == 0 || !(args[0] instanceof String) || fn.equals("botChoice")) key.append(" (in").append(DECISION.get()).append(')');
         LongAdder[] a = TIMES.computeIfAbsent(key.toString(), k -> new LongAdder[] {new LongAdder(), new LongAdder()});
         a[0].add(nanos);
         a[1].increment();
