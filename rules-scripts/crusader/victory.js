@@ -58,8 +58,17 @@ export function unitValue(ctx, p) {
 // 19.17 British nr. 1: a chain of hexes from any east-edge hex to Tobruk, every hex (both ends
 // included) free of Axis units and Axis zones of control; sea and prohibited hexes are not part of
 // it (reading 1). Returns {open, path (east edge to Tobruk), blockedAt?, reason?}: the shortest
-// chain, every land hex counting 1 and Axis-held and Axis-controlled hexes closed.
+// chain, every land hex counting 1 and Axis-held and Axis-controlled hexes closed. Only the Axis
+// units' places decide it, so it is recalled by them (ctx.recall): British moves leave it standing.
 export function route(ctx) {
+  return ctx.memo("route", () => {
+    let axis = "";
+    for (const p of ctx.pieces()) if (p.side === "axis" && p.hex && p.at === "map") axis += p.hex + " ";
+    return ctx.recall("route " + axis, () => routeNow(ctx));
+  });
+}
+
+function routeNow(ctx) {
   const r = ctx.table.campaign["route-to-tobruk"];
   const closed = ctx.tables.movement["closed-hexes"].closed;
   const board = ctx.rules.setup.board(), n = ctx.map.ids.length;

@@ -3,7 +3,8 @@
 //         supply for movement is judged at the start of the movement phase and holds for the whole
 //         phase (movement section), supply for combat at the instant of combat (supplied()).
 //   12.1  the sources are named by each game's exclusive rules: every section exporting
-//         supplySources(side) contributes hexes (Crusader: the supply-sources section, 16.0).
+//         supplySources(side) contributes hexes (Crusader: the supply-sources section, 16.0),
+//         from the tables, options and map alone (bits() is recalled by the units' places).
 //   12.21 a path is any number of contiguous hexes, never across an all-sea hexside, into an
 //         enemy-occupied hex, into an enemy zone (even with a friendly unit in it), across an
 //         escarpment hexside without road or trail, or into a mountain hex.
@@ -35,10 +36,23 @@ export function sources(ctx, side) {
 // to leave out (a unit about to move keeps no enemy minefield open behind it, 12.22). The path
 // runs from the hex beyond the unit's own: the unit's hex is not tested (supply.yaml readings);
 // the source hex is, unless the unit stands on it.
-// Answered once per position while nothing may change it (ctx.memo): never write into the answer.
+// Only where the units stand decides it (10.0: minefields never change; sources come from the
+// tables), so it is answered once per position (ctx.memo) and recalled by the units' places when
+// they stand as before (ctx.recall): a combat phase's many decisions move nothing. Never write into
+// the answer.
 export function bits(ctx, side, without) {
   if (without !== undefined && without !== null) return traced(ctx, side, without, null);
-  return ctx.memo("bits " + side, () => traced(ctx, side, null, null));
+  return ctx.memo("bits " + side, () => ctx.recall("bits " + side + " " + places(ctx), () => traced(ctx, side, null, null)));
+}
+
+// places(): where every unit on the map stands, as one string in state order (side and hex): the
+// key of what only the units' places decide.
+export function places(ctx) {
+  return ctx.memo("places", () => {
+    let k = "";
+    for (const p of ctx.pieces()) if (p.hex && p.at === "map") k += p.side + p.hex + " ";
+    return k;
+  });
 }
 
 // The search behind bits(); `from`, if given (an Int32Array over the hexes), gets each reached

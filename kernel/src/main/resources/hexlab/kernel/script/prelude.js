@@ -206,6 +206,8 @@
   let memoOn = true;
   const statics = new Map();    // ctx.once: derived from the tables and the map, kept for the context
   let kept = new WeakMap();     // ctx.keep: derived data by the state object it belongs to; a restore makes new objects
+  const recalled = {};          // ctx.recall's answers live in `kept` under this owner, so a restore drops them too
+  const RECALLED = 64;
   let byHex = null;             // hex -> pieces there, in state order: built once per position, like memo
   let all = null;               // the pieces in state order, once per position
   let snap = null;              // the state as JSON, once per position: the hash and the inspector both ask
@@ -450,6 +452,25 @@
       const k = this.section + "\u0000" + key;
       let v = m.get(k);
       if (v === undefined) { v = compute(); m.set(k, v); }
+      return v;
+    },
+    // recall(key, compute): compute(), kept for the game under this section's key among the last
+    // RECALLED answers; the key must name everything the answer depends on (where the units stand,
+    // say), so a position met again, or a question whose inputs did not change, is answered at once.
+    // Never in the state; gone when the state is restored. The answer must not depend on whether it was kept.
+    recall(key, compute) {
+      let m = kept.get(recalled);
+      if (m === undefined) { m = new Map(); kept.set(recalled, m); }
+      const k = this.section + "\u0000" + key;
+      let v = m.get(k);
+      if (v === undefined) {
+        v = compute();
+        m.set(k, v);
+        if (m.size > RECALLED) m.delete(m.keys().next().value);   // the oldest answer goes first
+      } else {
+        m.delete(k);
+        m.set(k, v);
+      }
       return v;
     },
     trace(entry) {
