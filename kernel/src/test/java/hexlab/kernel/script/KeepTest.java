@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** ctx.keep: derived data held beside an object of the state, never in it, and gone with a restore. */
+/** ctx.keep and ctx.recall: derived data held beside the state, never in it, and gone with a restore. */
 class KeepTest {
     final Kernel k = Fixtures.toy();
 
@@ -42,5 +42,26 @@ class KeepTest {
             r = e.getMessage();
         }
         assertTrue(r.contains("ctx.keep: the owner must be an object of the state"), r);
+    }
+
+    @Test
+    void recallAnswersAKeyMetAgainKeepsTheLast64AndForgetsOnRestore() {
+        Game g = k.start(k.variant("toy", ""), "meeting", 7);
+        g.rules().callString("evaluate", "globalThis.computed = 0");
+        Game.Snapshot before = g.snapshot();
+        String hash = g.stateHash();
+        assertEquals("1", recall(g, "a"));
+        assertEquals("2", recall(g, "b"), "a new key is worked out");
+        assertEquals("1", recall(g, "a"), "a key met again is answered as before");
+        assertEquals(hash, g.stateHash(), "what is recalled is not in the state's hash");
+        for (int i = 0; i < 63; i++) recall(g, "k" + i);          // "a" was asked last of the first two: "b" is the oldest
+        assertEquals("1", recall(g, "a"), "still among the last 64");
+        assertEquals("66", recall(g, "b"), "the oldest answer went first");
+        g.restore(before);
+        assertEquals("67", recall(g, "a"), "a restore forgets every answer");
+    }
+
+    private static String recall(Game g, String key) {
+        return g.rules().callString("evaluate", "ctx.recall('" + key + "', () => ++globalThis.computed)");
     }
 }
