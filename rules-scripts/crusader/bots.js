@@ -91,6 +91,14 @@ function field(ctx, sources, depth) {
   return dist;
 }
 
+// field(), recalled by its sources (ctx.recall): the same sources give the same field, and through
+// a movement phase the units that set them (the enemy, the route) mostly stand still.
+function fieldOf(ctx, sources) {
+  let key = "field ";
+  for (const s of sources) key += s[0] + ":" + s[1] + " ";
+  return ctx.recall(key, () => field(ctx, sources));
+}
+
 // The hops of a field at hex; 99 where no source reaches.
 function hops(ctx, f, hex) {
   const d = f[ctx.map.index(hex)];
@@ -108,15 +116,15 @@ function goalFields(ctx, W) {
       const off = Math.min(6, Math.floor(ctx.map.distance(e.hex, "1103") / 4));
       for (const n of ctx.map.neighbors(e.hex)) src.push([n, off]);
     }
-    const f = field(ctx, src);
+    const f = fieldOf(ctx, src);
     return { mobile: f, slow: f };
   }
   const r = ctx.rules.victory.route();
   const contact = [];
   for (const e of W.foes) for (const n of ctx.map.neighbors(e.hex)) contact.push([n, 0]);
-  if (!r.open) { const f = field(ctx, contact); return { mobile: f, slow: null }; }
+  if (!r.open) { const f = fieldOf(ctx, contact); return { mobile: f, slow: null }; }
   const route = r.path.map((h) => [h, 0]);
-  return { mobile: field(ctx, route.concat(contact.map((x) => [x[0], 3]))), slow: field(ctx, route) };
+  return { mobile: fieldOf(ctx, route.concat(contact.map((x) => [x[0], 3]))), slow: fieldOf(ctx, route) };
 }
 
 // Axis infantry that walks (movement 7 or less) holds the line round Tobruk unless the route opens.
@@ -185,18 +193,41 @@ function defenceLine(ctx, W, hex, side) {
 
 // Both sides' strength spread over the map, for the questions below.
 function strengthMaps(ctx, W) {
-  const mine = [], myArt = [], theirs = [], theirArt = [], theirFpf = [];
+  const mine = [], myArt = [];
   for (const f of W.friends) {
     if (f.artillery) myArt.push([f.hex, f.barrage || 0]);
     else if (!f.moved) mine.push([f.hex, f.attack || 0]);
   }
-  for (const e of W.foes) {
-    if (e.artillery) { theirArt.push([e.hex, e.barrage || 0]); if (!e.noFpf) theirFpf.push([e.hex, e.fpf || 0]); }
-    else theirs.push([e.hex, e.attack || 0]);
-  }
   const dims = gridSize(ctx);
-  return { mine: areaSums(ctx, mine, dims), myArt: areaSums(ctx, myArt, dims), theirs: areaSums(ctx, theirs, dims), theirArt: areaSums(ctx, theirArt, dims),
-    theirFpf: areaSums(ctx, theirFpf, dims), foes: areaSums(ctx, W.foes.map((e) => [e.hex, 1]), dims) };
+  return Object.assign({ mine: areaSums(ctx, mine, dims), myArt: areaSums(ctx, myArt, dims) }, enemyView(ctx, W));
+}
+
+// What only the enemy units decide: their strength maps and, per hex (map index), the enemy units
+// next to it (near). Recalled by the enemy units and their strengths (ctx.recall): they stand
+// still through the side's own movement phase.
+function enemyView(ctx, W) {
+  let key = "enemy ";
+  for (const e of W.foes) key += e.id + "@" + e.hex + ":" + (e.artillery ? "a" + (e.barrage || 0) + "/" + (e.noFpf ? "-" : e.fpf || 0) : e.attack || 0) + " ";
+  return ctx.recall(key, () => {
+    const theirs = [], theirArt = [], theirFpf = [];
+    for (const e of W.foes) {
+      if (e.artillery) { theirArt.push([e.hex, e.barrage || 0]); if (!e.noFpf) theirFpf.push([e.hex, e.fpf || 0]); }
+      else theirs.push([e.hex, e.attack || 0]);
+    }
+    const dims = gridSize(ctx);
+    const near = new Array(ctx.map.ids.length).fill(null);
+    for (const e of W.foes) for (const h of ctx.map.neighbors(e.hex)) { const i = ctx.map.index(h); (near[i] || (near[i] = [])).push(e); }
+    return { theirs: areaSums(ctx, theirs, dims), theirArt: areaSums(ctx, theirArt, dims), theirFpf: areaSums(ctx, theirFpf, dims),
+      foes: areaSums(ctx, W.foes.map((e) => [e.hex, 1]), dims), near };
+  });
+}
+
+// defenceLine() of `side` per hex (map index), filled on first use. Only the hexes where the side's
+// anti-tank units stand (as W.at sees them) change it, so the array is recalled by them.
+function defenceLines(ctx, W, side) {
+  let key = "lines " + side + " ";
+  for (const f of W.friends) if (f.antiTank && W.at(f.hex) === f) key += f.hex + " ";
+  return ctx.recall(key, () => new Array(ctx.map.ids.length).fill(null));
 }
 
 // What an attack on enemy unit e could look like this turn, for units deciding whether to end next
@@ -221,17 +252,15 @@ function attackOutlook(ctx, W, S) {
 function movement(ctx, actions, side) {
   const W = world(ctx, side);
   const n = ctx.map.ids.length;
-  // per hex (map index): the enemy units next to it
-  const near = new Array(n).fill(null);
-  for (const e of W.foes) for (const h of ctx.map.neighbors(e.hex)) { const i = ctx.map.index(h); (near[i] || (near[i] = [])).push(e); }
   const goals = goalFields(ctx, W);
   const S = strengthMaps(ctx, W);
+  const near = S.near;                        // per hex (map index): the enemy units next to it
   const outlook = attackOutlook(ctx, W, S);
   const T = crtTable(ctx);
   const enemyGs = ctx.rules["ground-support"].perTurn(W.enemy);
   const plan = side === "axis" ? exitPlanFor(ctx) : null;
   // per hex (map index), worked out on first use
-  const lineAt = new Array(n).fill(null), dangerAt = new Float64Array(n).fill(NaN);
+  const lineAt = defenceLines(ctx, W, side), dangerAt = new Float64Array(n).fill(NaN);
   const lineOf = (h, i) => lineAt[i] || (lineAt[i] = defenceLine(ctx, W, h, side));
   // 2nd player-turn danger: the enemy attack that could reach a hex (units within 4, artillery within
   // range + 2, ground support), as the expected result times what the unit is worth
@@ -260,12 +289,21 @@ function movement(ctx, actions, side) {
   const env = { near, outlook, T, risk, W, S };
   const via = {};
   if (typeof ctx.rules.victory.routeHexes === "function") for (const r of ctx.rules.victory.routeHexes(side)) via[r.hex] = r.points;
+  const gsNow = ctx.rules["ground-support"];
+  const book = scoreBook(ctx, W, [goals.mobile, goals.slow, near, lineAt, enemyGs, gsNow.available(side), gsNow.available(W.enemy)]);
+  const score = (u, to) => {
+    if (!book || u.exit) return moveScore(ctx, u, to, env);
+    const e = bookEntry(book, u), i = ctx.map.index(to);
+    if (e.at[i] > 0 && e.at[i] >= book.dirty[book.cell[i]]) return e.scores[i];
+    e.at[i] = book.stamp;
+    return (e.scores[i] = moveScore(ctx, u, to, env));
+  };
   let best = -1, bestScore = 0;
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
     let s;
     if (a.do === "move" || a.do === "cross-minefield") {
-      s = moveScore(ctx, unit(a.unit), a.to, env);
+      s = score(unit(a.unit), a.to);
       if (a.do === "cross-minefield") s -= 2;
       if (a.via) s += 0.5 * (via[a.via] || 0);                          // 19.37: passing takes the hex and its points
     } else if (a.do === "enter") s = 40;                                  // 13.0: reinforcements come on at once
@@ -274,6 +312,60 @@ function movement(ctx, actions, side) {
     if (s > bestScore) { bestScore = s; best = i; }
   }
   return best >= 0 ? best : fallback(actions);
+}
+
+// ---- a movement phase's scores, kept while what decides them stands ------------------------------
+// Between two decisions of a movement phase only the unit just moved (or brought on) has changed.
+// A move's score reads the friendly units near its end hex (the attacks it could join: units within
+// four columns and rows of an enemy unit next to it, so within five of the end hex) and otherwise
+// only what stands for the phase: the enemy, the goals, the defence lines, the ground support. So
+// each unit's scores are kept by end hex beside the phase's record (ctx.keep), dropped within
+// SCORE_REACH columns and rows of a hex a friendly unit left or entered, and all dropped when
+// anything else changed: the bot chooses as a fresh count would.
+const SCORE_REACH = 5;
+
+function scoreBook(ctx, W, basis) {
+  const m = ctx.state.movement;
+  if (!m || !m.active || m.side !== W.side) return null;
+  const dims = gridSize(ctx);
+  const book = ctx.keep(m, "move scores", () => ({ basis: [], places: new Map(), units: new Map(), stamp: 0,
+    dirty: new Int32Array(dims.w * dims.h), cell: cellsOf(ctx) }));
+  book.stamp++;
+  if (basis.length !== book.basis.length || basis.some((x, k) => x !== book.basis[k])) {
+    book.basis = basis;
+    book.units = new Map();
+  }
+  const places = new Map(), left = [];
+  for (const f of W.friends) places.set(f.id, f.hex + (f.moved ? "*" : ""));
+  for (const [id, was] of book.places) { const now = places.get(id); if (now !== was) { left.push(was); if (now !== undefined) left.push(now); } }
+  for (const [id, now] of places) if (!book.places.has(id)) left.push(now);
+  book.places = places;
+  for (const place of left) {
+    const h = place.endsWith("*") ? place.slice(0, -1) : place, c = +h.slice(0, 2), r = +h.slice(2);
+    for (let x = Math.max(0, c - SCORE_REACH); x <= Math.min(dims.w - 1, c + SCORE_REACH); x++) {
+      for (let y = Math.max(0, r - SCORE_REACH); y <= Math.min(dims.h - 1, r + SCORE_REACH); y++) book.dirty[x * dims.h + y] = book.stamp;
+    }
+  }
+  return book;
+}
+
+// The kept scores of one unit, new when it stands elsewhere or heads for another goal.
+function bookEntry(book, u) {
+  let e = book.units.get(u.p.id);
+  if (!e || e.hex !== u.p.hex || e.goal !== u.goal) {
+    const n = book.cell.length;
+    e = { hex: u.p.hex, goal: u.goal, scores: new Float64Array(n), at: new Int32Array(n) };
+    book.units.set(u.p.id, e);
+  }
+  return e;
+}
+
+// Each hex's cell (column * rows + row) in the grid of areaSums; the map alone decides it.
+function cellsOf(ctx) {
+  return ctx.once("cells", () => {
+    const { h } = gridSize(ctx);
+    return Int32Array.from(ctx.map.ids, (id) => (+id.slice(0, 2)) * h + (+id.slice(2)));
+  });
 }
 
 function moveScore(ctx, u, to, env) {

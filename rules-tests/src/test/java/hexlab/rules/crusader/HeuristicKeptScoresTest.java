@@ -1,0 +1,48 @@
+package hexlab.rules.crusader;
+
+import hexlab.kernel.bot.Bot;
+import hexlab.kernel.bot.Bots;
+import hexlab.kernel.play.Game;
+import hexlab.kernel.rules.Variant;
+import hexlab.rules.Positions;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Crusader 19.0, the heuristic player: through a Movement Phase it keeps each unit's move scores
+ * and drops those near the units that moved; the position's supply and goals are recalled by where
+ * the units stand. A player restored before every choice has nothing kept or recalled and counts
+ * afresh: it must choose exactly the same actions.
+ */
+class HeuristicKeptScoresTest {
+    @Test
+    void crusader19HeuristicPlayerChoosesAsAFreshCountWould() {
+        Variant v = Fixtures.crusader();
+        int actions = 500;
+        List<String> kept = play(v, actions, false), fresh = play(v, actions, true);
+        assertEquals(kept.size(), fresh.size());
+        for (int i = 0; i < kept.size(); i++) assertEquals(fresh.get(i), kept.get(i), "action " + (i + 1) + ": the kept scores chose otherwise");
+        assertTrue(kept.stream().filter(s -> s.contains("\"move\"")).count() > 100, "the players moved units");
+    }
+
+    // each action taken and the state hash after it; with `fresh`, the game is restored from its own
+    // snapshot before every choice (whatever the rules and the player kept is gone, the state the same)
+    private static List<String> play(Variant v, int actions, boolean fresh) {
+        Game g = Positions.KERNEL.start(v, "campaign", 5);
+        Bot bot = Bots.named(v.system(), "heuristic", 5);
+        List<String> out = new ArrayList<>();
+        for (int n = 0; n < actions && !g.over(); n++) {
+            if (fresh) g.restore(g.snapshot());
+            int i = bot.choose(g, g.toAct());
+            String action = g.legalActions().get(i).toString();
+            g.applyIndex(i);
+            out.add(action + " " + g.stateHash());
+        }
+        return out;
+    }
+}
