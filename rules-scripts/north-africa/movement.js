@@ -170,14 +170,15 @@ export function phaseData(ctx, side) {
   const m = ctx.state.movement;
   const own = !!(m && m.active && m.side === side);
   const make = () => ({ mineKey, enemyZoc: ctx.rules.zoc.controlled(enemy), supplied: Array.from(ctx.rules.supply.bits(side)),
-    ringed: ctx.rules.minefields.ringed(enemy), specs: {}, reach: {}, ends: {}, exits: {} });
+    ringed: ctx.rules.minefields.ringed(enemy), specs: {}, reach: {}, ends: {}, exits: {}, crossings: {} });
   const c = own ? ctx.keep(m, "phase data " + key, make) : make();
   if (c.mineKey !== mineKey) {
     c.mineKey = mineKey;
     c.supplied = Array.from(ctx.rules.supply.bits(side));
     c.ends = {};
   }
-  return { side, enemy, occ, occAt, enemyHexes, besideAdded, enemyZoc: c.enemyZoc, supplied: c.supplied, ringed: c.ringed, specs: c.specs, reach: c.reach, ends: c.ends, exits: c.exits };
+  return { side, enemy, occ, occAt, enemyHexes, besideAdded, enemyZoc: c.enemyZoc, supplied: c.supplied, ringed: c.ringed, specs: c.specs, reach: c.reach, ends: c.ends, exits: c.exits,
+    crossings: c.crossings };
 }
 
 // Hexes a move may be routed through because a rule counts passing through them: every section
@@ -354,27 +355,37 @@ export function reachOverlay(ctx, args) {
   return reachable(ctx, p);
 }
 
-// 10.12: the hexes across an enemy minefield the unit may cross into this phase.
+// 10.12: the hexes across an enemy minefield the unit may cross into this phase. Minefields never
+// change (10.0) and the unit does not leave its start hex before crossing, so the hexsides it could
+// cross are found once a phase (kept with the phase data); where it may end is judged each time.
 function minefieldCrossings(ctx, piece, data) {
   const m = ctx.state.movement;
   if (!m || m.start[piece.id] !== piece.hex) return [];
-  const board = ctx.rules.setup.board();
-  const owner = data.mineOwner || (data.mineOwner = ctx.rules.minefields.ownerOf());
-  const out = [];
-  for (const n of ctx.map.neighbors(piece.hex).slice().sort()) {
-    if (owner(piece.hex, n) !== data.enemy) continue;
-    const f = (board.sides[piece.hex] && board.sides[piece.hex][n]) || [];
-    if (crossProblem(ctx, piece, n, f, data)) continue;
-    out.push(n);
+  const key = piece.id + "@" + piece.hex;
+  let cands = data.crossings[key];
+  if (!cands) {
+    const board = ctx.rules.setup.board();
+    const owner = ctx.rules.minefields.ownerOf();
+    cands = data.crossings[key] = [];
+    for (const n of ctx.map.neighbors(piece.hex).slice().sort()) {
+      if (owner(piece.hex, n) !== data.enemy) continue;
+      const f = (board.sides[piece.hex] && board.sides[piece.hex][n]) || [];
+      if (!crossingBarred(ctx, n, f)) cands.push(n);
+    }
   }
-  return out;
+  return cands.filter((n) => !endProblem(ctx, piece, n, data));
 }
 
-function crossProblem(ctx, piece, to, f, data) {
+// Why the hexside into `to` (features f) cannot be crossed, whoever stands where; null if it can.
+function crossingBarred(ctx, to, f) {
   if (hexCost(ctx, ctx.map.terrain(to)).mp === null) return { rule: "10.12", reason: to + " is " + ctx.map.terrain(to) + ", closed to movement" };
   if (f.indexOf("escarpment") >= 0 && f.indexOf("road") < 0 && f.indexOf("trail") < 0) return { rule: "5.25", reason: "the minefield hexside is also a bare escarpment" };
   if (f.indexOf("prohibited") >= 0) return { rule: "5.25", reason: "the hexside is prohibited" };
-  return endProblem(ctx, piece, to, data);
+  return null;
+}
+
+function crossProblem(ctx, piece, to, f, data) {
+  return crossingBarred(ctx, to, f) || endProblem(ctx, piece, to, data);
 }
 
 // ---- doing it ------------------------------------------------------------------------------------
