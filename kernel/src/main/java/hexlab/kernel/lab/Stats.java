@@ -6,7 +6,7 @@ import org.apache.commons.math3.stat.inference.ChiSquareTest;
 import org.apache.commons.math3.stat.interval.ConfidenceInterval;
 import org.apache.commons.math3.stat.interval.WilsonScoreInterval;
 
-/** The few statistics the lab reports, from Commons Math: Wilson intervals, t intervals, a 2x2 test. */
+/** The few statistics the lab reports, from Commons Math: Wilson intervals, t intervals (within the values seen), a 2x2 test. */
 public final class Stats {
     public static final double LEVEL = 0.95;
 
@@ -15,7 +15,7 @@ public final class Stats {
     /** A rate with its 95% Wilson score interval. */
     public record Rate(int count, int of, double rate, double low, double high) {}
 
-    /** A mean with its 95% t interval. */
+    /** A mean with its 95% t interval, kept within the smallest and largest values seen. */
     public record Mean(double mean, double low, double high, double sd, long n) {}
 
     /**
@@ -36,7 +36,10 @@ public final class Stats {
         if (n == 1) return new Mean(s.getMean(), s.getMean(), s.getMean(), 0, 1);
         double t = new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - LEVEL) / 2);
         double half = t * s.getStandardDeviation() / Math.sqrt(n);
-        return new Mean(s.getMean(), s.getMean() - half, s.getMean() + half, s.getStandardDeviation(), n);
+        // on a few games the t interval of a skewed count (units left on the map) runs below any value
+        // a game gave, even below zero; a percentile bootstrap never leaves the values seen either
+        double low = Math.max(s.getMin(), s.getMean() - half), high = Math.min(s.getMax(), s.getMean() + half);
+        return new Mean(s.getMean(), low, high, s.getStandardDeviation(), n);
     }
 
     public static Difference difference(Rate a, Rate b) {

@@ -33,4 +33,22 @@ class StatsTest {
         assertTrue(d.p() < 0.01, "a 20-point gap on 150 games is significant: p=" + d.p());
         assertEquals(1.0, Stats.difference(Stats.rate(0, 50), Stats.rate(0, 50)).p(), 1e-12);
     }
+
+    @Test
+    void tIntervalOfAMeanMatchesTheTextbookValueAndStaysWithinTheValuesSeen() {
+        // 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sd 2.138, t(7, 0.975) = 2.3646: 3.2126 to 6.7874
+        org.apache.commons.math3.stat.descriptive.SummaryStatistics s = new org.apache.commons.math3.stat.descriptive.SummaryStatistics();
+        for (double x : new double[] {2, 4, 4, 4, 5, 5, 7, 9}) s.addValue(x);
+        Stats.Mean m = Stats.mean(s);
+        assertEquals(5.0, m.mean(), 1e-12);
+        assertEquals(3.2126, m.low(), 5e-4);
+        assertEquals(6.7874, m.high(), 5e-4);
+        // a count that is 0 in four games of five and 10 in one: mean 2, sd 4.472, t(4) = 2.7764: -3.553 to 7.553
+        org.apache.commons.math3.stat.descriptive.SummaryStatistics skewed = new org.apache.commons.math3.stat.descriptive.SummaryStatistics();
+        for (double x : new double[] {0, 0, 0, 0, 10}) skewed.addValue(x);
+        Stats.Mean k = Stats.mean(skewed);
+        assertEquals(2.0, k.mean(), 1e-12);
+        assertEquals(0.0, k.low(), 1e-12, "never below the least value a game gave");
+        assertEquals(7.553, k.high(), 5e-4, "inside the values seen, the t bound stands");
+    }
 }
