@@ -41,7 +41,7 @@ export function sources(ctx, side) {
 // they stand as before (ctx.recall): a combat phase's many decisions move nothing. Never write into
 // the answer.
 export function bits(ctx, side, without) {
-  if (without !== undefined && without !== null) return traced(ctx, side, without, null);
+  if (without !== undefined && without !== null) return holdsOpen(ctx, side, without) ? traced(ctx, side, without, null) : bits(ctx, side);
   return ctx.memo("bits " + side, () => ctx.recall("bits " + side + " " + places(ctx), () => traced(ctx, side, null, null)));
 }
 
@@ -53,6 +53,30 @@ export function places(ctx) {
     for (const p of ctx.pieces()) if (p.hex && p.at === "map") k += p.side + p.hex + " ";
     return k;
   });
+}
+
+// Does unit `id` alone hold an enemy minefield hexside open (12.22): is it on one of the hexside's
+// two hexes with no other friendly unit on either? Only then can supply without it differ.
+function holdsOpen(ctx, side, id) {
+  const p = ctx.piece(id);
+  if (!p || !p.hex || p.at !== "map") return false;
+  const b = ctx.rules.setup.board(), enemy = other(ctx, side);
+  const mineBit = ctx.rules.setup.bit(b, ctx.rules.minefields.featureOf()[enemy]);
+  const added = {};
+  for (const ab of ctx.rules.minefields.undrawn(enemy)) { const [x, y] = ab.split("/"); if (x === p.hex) added[y] = true; if (y === p.hex) added[x] = true; }
+  const friendly = (hex) => ctx.piecesAt(hex).some((q) => q.side === side && q.at === "map" && q.id !== id);
+  if (friendly(p.hex)) return false;
+  const i = ctx.map.index(p.hex);
+  for (let d = 0; d < 6; d++) {
+    const j = b.nb[i * 6 + d];
+    if (j < 0) continue;
+    const n = ctx.map.ids[j];
+    let back = 0;                                                          // the same hexside as seen from n
+    for (let e = 0; e < 6; e++) if (b.nb[j * 6 + e] === i) back = b.mask[j * 6 + e];
+    const mined = (mineBit && ((b.mask[i * 6 + d] | back) & mineBit)) || added[n];
+    if (mined && !friendly(n)) return true;
+  }
+  return false;
 }
 
 // The search behind bits(); `from`, if given (an Int32Array over the hexes), gets each reached

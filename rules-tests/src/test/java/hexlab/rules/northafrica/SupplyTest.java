@@ -71,6 +71,16 @@ class SupplyTest {
     }
 
     @Test
+    @DisplayName("NA 12.22 supply without a unit about to move differs only where that unit alone held an enemy minefield open")
+    void withoutTheUnitHoldingAMinefieldOpen() {
+        Game g = start("axis", 1, at("de-1-8-pz", "0903") + at("de-2-8-pz", "0703") + at("de-1-5-pz", "2020") + at("br-7hus", "3020"));
+        String inside = "rules.supply.bits('axis'%s)[map.index('0903')]";
+        assertEquals(1.0, num(g, inside.formatted("")));
+        assertEquals(0.0, num(g, inside.formatted(", 'de-2-8-pz'")), "without 2/8 the minefield closes behind it");
+        assertTrue(bool(g, "rules.supply.bits('axis', 'de-1-5-pz') === rules.supply.bits('axis')"), "a unit in the open desert holds nothing open: the same answer");
+    }
+
+    @Test
     @DisplayName("NA 12.33 an unsupplied unit attacks, barrages and gives FPF with zero; 12.34 its defense is unchanged")
     void strengthsZero() {
         Game g = start("british", 1, at("br-11hus", "0126") + at("br-7hus", "2020") + at("br-70-arty", "2022")
