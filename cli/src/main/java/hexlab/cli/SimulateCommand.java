@@ -75,7 +75,7 @@ final class SimulateCommand implements Runnable {
                 + ": differences come from the rules, not the dice");
         Summary.of(entries, records).fields().forEachRemaining(f -> out.set(f.getKey(), f.getValue()));
         ObjectNode perf = out.putObject("performance");
-        perf.put("seconds", Math.round(secs * 100) / 100.0).put("gamesPerSecond", Math.round(records.size() / secs * 10) / 10.0)
+        perf.put("seconds", Math.round(secs * 100) / 100.0).put("gamesPerSecond", threeFigures(records.size() / secs))
                 .put("threads", t).put("runtime", ScriptHost.runtime());
         if (csv != null) out.put("csv", csv.toString());
         if (common.json) {
@@ -115,4 +115,10 @@ final class SimulateCommand implements Runnable {
     }
 
 
+
+    // a rate to three significant figures: 0.354 games/s, not 0.4 (a heuristic batch is that slow)
+    private static double threeFigures(double x) {
+        if (x <= 0 || Double.isNaN(x) || Double.isInfinite(x)) return x;
+        return new java.math.BigDecimal(x).round(new java.math.MathContext(3)).doubleValue();
+    }
 }
