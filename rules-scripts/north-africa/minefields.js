@@ -24,8 +24,13 @@ export function owner(ctx, a, b) {
   return ownerOf(ctx)(a, b);
 }
 
-// ownerOf(): owner(a, b) as a function, for loops: the features and sections are looked up once.
+// ownerOf(): owner(a, b) as a function, for loops: the features and sections are looked up once
+// per rules context (10.0: minefields never change; the sections answer from the tables and options).
 export function ownerOf(ctx) {
+  return ctx.once("owner of", () => ownerNow(ctx));
+}
+
+function ownerNow(ctx) {
   const by = ctx.table.owners["by-feature"];
   const features = Object.keys(by).sort();
   const hooks = hookSections(ctx).map((s) => ctx.rules[s].minefieldOwner);
