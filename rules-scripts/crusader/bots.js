@@ -507,17 +507,15 @@ function planAttack(ctx, W, defHexes, fixed, only) {
   for (const d of defenders) plan.def += d.defense || 0;
   // the final protective fire the defender can be expected to add (8.41-8.45, 9.0)
   if (attackers.some((p) => !p.artillery)) {
-    for (const q of W.foes) {
-      if (!q.artillery || q.noFpf || nextToSide(W, q.hex, W.side, ctx)) continue;
+    for (const q of fpfArtillery(ctx, W)) {
       if (defHexes.some((h) => ctx.map.distance(q.hex, h) <= (q.range || 0))) plan.fpf += q.fpf || 0;
     }
     plan.fpf += Math.min(2, ctx.rules["ground-support"].available(W.enemy));
   }
   plan.line = ctx.rules.combat.line(attackers, defenders, barrage);
   // barrage from artillery free to fire and in range of a defender (8.11, 8.22, 8.32), if it helps
-  for (const p of W.friends) {
-    if (!p.artillery || inPlan[p.id] || p.attacked || p.advanced || p.displaced) continue;
-    if (nextToSide(W, p.hex, W.enemy, ctx)) continue;
+  for (const p of freeArtillery(ctx, W)) {
+    if (inPlan[p.id]) continue;
     if (!defHexes.some((h) => ctx.map.distance(p.hex, h) <= (p.range || 0))) continue;
     const before = value(ctx, W, plan);
     const str = strengthOf(ctx, p, W.supplied);
@@ -527,6 +525,16 @@ function planAttack(ctx, W, defHexes, fixed, only) {
     else inPlan[p.id] = true;
   }
   return plan;
+}
+
+// The enemy artillery that could fire FPF (8.41-8.45: none next to a unit of ours), and ours free
+// to barrage (8.11, 8.22, 8.32), in unit order: the same for every plan of one call.
+function fpfArtillery(ctx, W) {
+  return W.fpfArt || (W.fpfArt = W.foes.filter((q) => q.artillery && !q.noFpf && !nextToSide(W, q.hex, W.side, ctx)));
+}
+
+function freeArtillery(ctx, W) {
+  return W.freeArt || (W.freeArt = W.friends.filter((p) => p.artillery && !p.attacked && !p.advanced && !p.displaced && !nextToSide(W, p.hex, W.enemy, ctx)));
 }
 
 // Expected worth of the plan to the attacker: column value times what the defenders are worth if
