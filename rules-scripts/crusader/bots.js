@@ -291,10 +291,12 @@ function movement(ctx, actions, side) {
   if (typeof ctx.rules.victory.routeHexes === "function") for (const r of ctx.rules.victory.routeHexes(side)) via[r.hex] = r.points;
   const gsNow = ctx.rules["ground-support"];
   const book = scoreBook(ctx, W, [goals.mobile, goals.slow, near, lineAt, enemyGs, gsNow.available(side), gsNow.available(W.enemy)]);
+  // a kept score stands unless the end hex is next to an enemy unit and friendly units moved near it
+  let lastU = null, lastE = null;
   const score = (u, to) => {
     if (!book || u.exit) return moveScore(ctx, u, to, env);
-    const e = bookEntry(book, u), i = ctx.map.index(to);
-    if (e.at[i] > 0 && e.at[i] >= book.dirty[book.cell[i]]) return e.scores[i];
+    const e = u === lastU ? lastE : (lastE = bookEntry(book, (lastU = u))), i = ctx.map.index(to);
+    if (e.at[i] > 0 && (near[i] === null || e.at[i] >= book.dirty[book.cell[i]])) return e.scores[i];
     e.at[i] = book.stamp;
     return (e.scores[i] = moveScore(ctx, u, to, env));
   };
@@ -316,12 +318,13 @@ function movement(ctx, actions, side) {
 
 // ---- a movement phase's scores, kept while what decides them stands ------------------------------
 // Between two decisions of a movement phase only the unit just moved (or brought on) has changed.
-// A move's score reads the friendly units near its end hex (the attacks it could join: units within
-// four columns and rows of an enemy unit next to it, so within five of the end hex) and otherwise
-// only what stands for the phase: the enemy, the goals, the defence lines, the ground support. So
-// each unit's scores are kept by end hex beside the phase's record (ctx.keep), dropped within
-// SCORE_REACH columns and rows of a hex a friendly unit left or entered, and all dropped when
-// anything else changed: the bot chooses as a fresh count would.
+// A move's score reads other friendly units only where its end hex is next to an enemy unit (the
+// attacks it could join: units within four columns and rows of that enemy unit, so within five of
+// the end hex); otherwise only what stands for the phase: the enemy, the goals, the defence lines,
+// the ground support. So each unit's scores are kept by end hex beside the phase's record
+// (ctx.keep); those next to the enemy are dropped within SCORE_REACH columns and rows of a hex a
+// friendly unit left or entered, and all are dropped when anything else changed: the bot chooses
+// as a fresh count would.
 const SCORE_REACH = 5;
 
 function scoreBook(ctx, W, basis) {
