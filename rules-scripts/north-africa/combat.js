@@ -172,8 +172,13 @@ export function exemption(ctx, attacker, defender) {
 }
 
 // exemptions(): exemption(attacker, defender) as a function, for loops: the sections are looked up
-// once, and they are handed the minefield owners as a function too (their third argument).
+// once per rules context, and they are handed the minefield owners as a function too (their third
+// argument). The sections judge the position when asked, so the function serves every position.
 export function exemptions(ctx) {
+  return ctx.once("exemptions", () => exemptionsNow(ctx));
+}
+
+function exemptionsNow(ctx) {
   const hooks = Object.keys(ctx.rules).filter((n) => n !== "combat" && typeof ctx.rules[n].combatExemption === "function")
     .sort().map((n) => ctx.rules[n].combatExemption);
   const owners = ctx.rules.minefields.ownerOf();
