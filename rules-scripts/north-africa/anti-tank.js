@@ -27,11 +27,13 @@ export function protector(ctx, defender, occ) {
   return null;
 }
 
-// The anti-tank units on the map by hex, looked up once per question.
+// The anti-tank units on the map by hex, looked up once per position (a bot weighs many attacks in one).
 function antiTankUnits(ctx) {
-  const out = {};
-  for (const q of ctx.pieces((p) => p.antiTank && onMap(p))) (out[q.hex] = out[q.hex] || []).push(q);
-  return out;
+  return ctx.memo("anti-tank units", () => {
+    const out = {};
+    for (const q of ctx.pieces((p) => p.antiTank && onMap(p))) (out[q.hex] = out[q.hex] || []).push(q);
+    return out;
+  });
 }
 
 // 11.11-11.15: does the attack of `attackers` (units attacking from adjacent hexes, ids or pieces)

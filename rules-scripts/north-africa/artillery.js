@@ -35,11 +35,13 @@ export function adjacentEnemies(ctx, piece) {
   return out;
 }
 
-// Is there any adjacentEnemies(piece)? One pass over the pieces.
+// Is there any adjacentEnemies(piece)? One pass over the pieces, each hex tested against the six
+// around the piece.
 function nextToEnemy(ctx, piece) {
   if (!piece.hex) return false;
+  const around = ctx.map.neighbors(piece.hex);
   for (const q of Object.values(ctx.state.pieces || {})) {
-    if (q.side === piece.side || !onMap(q) || !ctx.map.adjacent(piece.hex, q.hex)) continue;
+    if (q.side === piece.side || !onMap(q) || around.indexOf(q.hex) < 0) continue;
     if (ctx.rules.combat.combatAllowed(piece.hex, q.hex)) return true;
   }
   return false;
