@@ -67,8 +67,8 @@ function options(ctx, piece, raw, budget, enemyZoc, first) {
   const controlled = (h) => (ez.length !== undefined ? ez[ctx.map.index(h)] === 1 : !!ez[h]);
   const allowedHere = allowedFn(ctx);
   const out = [];
-  for (const h of Object.keys(cands).sort()) {
-    if (!ctx.map.isEdge(h)) continue;
+  // only edge hexes can be left from: pick them out before sorting a whole reach
+  for (const h of Object.keys(cands).filter((x) => ctx.map.isEdge(x)).sort()) {
     if (h !== piece.hex && controlled(h)) continue;         // stopped in an enemy zone (6.0, 5.14)
     if (toward && !nearer(ctx, h, toward)) continue;        // 12.23: unsupplied units head for a source
     const beyond = ctx.rules.movement.hexCostOf(h);
