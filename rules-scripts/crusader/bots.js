@@ -4,9 +4,10 @@
 // exposed British units and keep the German armour.
 //
 // Kernel bot contract: heuristic(ctx, actions, side) -> index into actions. One pass over the legal
-// actions with cheap scores; what the scores need is computed once per call. The bot keeps nothing
-// between calls and leaves the game state as it found it (a replay without the bot must give the
-// same game); ties go to the earlier action, so it is deterministic. Ending a decision ("done",
+// actions with cheap scores; what the scores need is computed once per call, or taken from what the
+// kernel keeps beside the state (ctx.keep, ctx.recall) when it is what a fresh count would give.
+// The bot chooses from the position alone and leaves the game state as it found it (a replay
+// without the bot must give the same game); ties go to the earlier action, so it is deterministic. Ending a decision ("done",
 // "stop", "fpf-done", "decline") scores 0 and is always available, so no decision is left hanging.
 
 const DONE = { done: 1, decline: 1, end: 1, pass: 1, stop: 1, "fpf-done": 1 };
