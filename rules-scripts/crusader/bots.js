@@ -353,12 +353,12 @@ function scoreBook(ctx, W, basis) {
   return book;
 }
 
-// The kept scores of one unit, new when it stands elsewhere or heads for another goal.
+// The kept scores of one unit, new when it stands elsewhere (its goal field is in the book's basis).
 function bookEntry(book, u) {
   let e = book.units.get(u.p.id);
-  if (!e || e.hex !== u.p.hex || e.goal !== u.goal) {
+  if (!e || e.hex !== u.p.hex) {
     const n = book.cell.length;
-    e = { hex: u.p.hex, goal: u.goal, scores: new Float64Array(n), at: new Int32Array(n) };
+    e = { hex: u.p.hex, scores: new Float64Array(n), at: new Int32Array(n) };
     book.units.set(u.p.id, e);
   }
   return e;

@@ -102,6 +102,22 @@ function undrawnNow(ctx, side) {
   return Object.keys(out).sort();
 }
 
+// hexsidesOf(side): every minefield hexside of `side` as an array over hexes x 6 directions, 1 in
+// both hexes' entries of each: drawn on the map (featureOf) or added by a section (undrawn). For
+// loops over the board (12.22 supply paths). Made once per rules context (10.0); never write into it.
+export function hexsidesOf(ctx, side) {
+  return ctx.once("hexsides " + side, () => {
+    const b = ctx.rules.setup.board(), out = new Uint8Array(b.mask.length);
+    const mineBit = ctx.rules.setup.bit(b, featureOf(ctx)[side]);
+    if (mineBit) for (let k = 0; k < b.mask.length; k++) if (b.mask[k] & mineBit) out[k] = 1;
+    for (const ab of undrawn(ctx, side)) {
+      const [x, y] = ab.split("/").map((h) => ctx.map.index(h));
+      for (let d = 0; d < 6; d++) { if (b.nb[x * 6 + d] === y) out[x * 6 + d] = 1; if (b.nb[y * 6 + d] === x) out[y * 6 + d] = 1; }
+    }
+    return out;
+  });
+}
+
 // Hexside features of each side's minefields: {axis: "minefield-axis", british: "minefield-british"}.
 export function featureOf(ctx) {
   const by = ctx.table.owners["by-feature"], out = {};

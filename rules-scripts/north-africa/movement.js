@@ -151,19 +151,15 @@ function spent(ctx, piece) {
 // when friendly units beside enemy minefields change (12.22), the only way friendly moves alter it.
 export function phaseData(ctx, side) {
   const enemy = other(ctx, side);
-  const board = ctx.rules.setup.board();
-  const mineBit = ctx.rules.setup.bit(board, ctx.rules.minefields.featureOf()[enemy]);
+  const mines = ctx.rules.minefields.hexsidesOf(enemy);                   // drawn or added by an option
   const occ = {}, occAt = new Uint8Array(ctx.map.ids.length);
   const enemyHexes = [], mineHexes = [];
-  const besideAdded = {};                                                 // hexes on an enemy minefield an option adds
-  for (const ab of ctx.rules.minefields.undrawn(enemy)) for (const h of ab.split("/")) besideAdded[h] = true;
   for (const p of ctx.pieces((q) => q.hex && q.at === "map")) {
     (occ[p.hex] = occ[p.hex] || []).push(p.id);
     const i = ctx.map.index(p.hex);
     occAt[i] = 1;
     if (p.side === enemy) enemyHexes.push(p.hex);
-    else if (besideAdded[p.hex]) mineHexes.push(p.hex);
-    else if (mineBit) for (let d = 0; d < 6; d++) if (board.mask[i * 6 + d] & mineBit) { mineHexes.push(p.hex); break; }
+    else for (let d = 0; d < 6; d++) if (mines[i * 6 + d]) { mineHexes.push(p.hex); break; }
   }
   enemyHexes.sort();
   const key = enemyHexes.join(" "), mineKey = mineHexes.sort().join(" ");
@@ -177,7 +173,7 @@ export function phaseData(ctx, side) {
     c.supplied = Array.from(ctx.rules.supply.bits(side));
     c.ends = {};
   }
-  return { side, enemy, occ, occAt, enemyHexes, besideAdded, enemyZoc: c.enemyZoc, supplied: c.supplied, ringed: c.ringed, specs: c.specs, reach: c.reach, ends: c.ends, exits: c.exits,
+  return { side, enemy, occ, occAt, enemyHexes, enemyZoc: c.enemyZoc, supplied: c.supplied, ringed: c.ringed, specs: c.specs, reach: c.reach, ends: c.ends, exits: c.exits,
     crossings: c.crossings };
 }
 
@@ -303,14 +299,9 @@ function supplyOk(ctx, piece, from, budget, data) {
   let e = data.ends[key];
   if (!e) {
     const raw = rawReach(ctx, piece, from, budget, data);
-    // 12.22: a unit beside an enemy minefield no longer holds it open once it has moved away
-    const mine = ctx.rules.setup.bit(ctx.rules.setup.board(), ctx.rules.minefields.featureOf()[data.enemy]);
-    let own = null;
-    if (piece.hex === from && data.besideAdded && data.besideAdded[from]) own = ctx.rules.supply.bits(piece.side, piece.id);
-    else if (mine && piece.hex === from) {
-      const i = ctx.map.index(from) * 6, mask = ctx.rules.setup.board().mask;
-      for (let d = 0; d < 6; d++) if (mask[i + d] & mine) { own = ctx.rules.supply.bits(piece.side, piece.id); break; }
-    }
+    // 12.22: a unit beside an enemy minefield no longer holds it open once it has moved away (the
+    // supply section traces again only for a unit that alone held one open)
+    const own = piece.hex === from ? ctx.rules.supply.bits(piece.side, piece.id) : null;
     e = data.ends[key] = Object.keys(raw).sort().filter((h) => !supplyProblem(ctx, piece, h, data, own)).map((h) => ctx.map.index(h));
   }
   return e;

@@ -60,22 +60,10 @@ export function places(ctx) {
 function holdsOpen(ctx, side, id) {
   const p = ctx.piece(id);
   if (!p || !p.hex || p.at !== "map") return false;
-  const b = ctx.rules.setup.board(), enemy = other(ctx, side);
-  const mineBit = ctx.rules.setup.bit(b, ctx.rules.minefields.featureOf()[enemy]);
-  const added = {};
-  for (const ab of ctx.rules.minefields.undrawn(enemy)) { const [x, y] = ab.split("/"); if (x === p.hex) added[y] = true; if (y === p.hex) added[x] = true; }
   const friendly = (hex) => ctx.piecesAt(hex).some((q) => q.side === side && q.at === "map" && q.id !== id);
   if (friendly(p.hex)) return false;
-  const i = ctx.map.index(p.hex);
-  for (let d = 0; d < 6; d++) {
-    const j = b.nb[i * 6 + d];
-    if (j < 0) continue;
-    const n = ctx.map.ids[j];
-    let back = 0;                                                          // the same hexside as seen from n
-    for (let e = 0; e < 6; e++) if (b.nb[j * 6 + e] === i) back = b.mask[j * 6 + e];
-    const mined = (mineBit && ((b.mask[i * 6 + d] | back) & mineBit)) || added[n];
-    if (mined && !friendly(n)) return true;
-  }
+  const mines = ctx.rules.minefields.hexsidesOf(other(ctx, side)), nb = ctx.rules.setup.board().nb, i = ctx.map.index(p.hex);
+  for (let d = 0; d < 6; d++) if (mines[i * 6 + d] && !friendly(ctx.map.ids[nb[i * 6 + d]])) return true;
   return false;
 }
 
@@ -94,20 +82,15 @@ function traced(ctx, side, without, from) {
   for (const f of r["all-sea-hexsides"]) seaBits |= ctx.rules.setup.bit(b, f);
   const escBit = ctx.rules.setup.bit(b, "escarpment");
   const trackBits = ctx.rules.setup.bit(b, "road") | ctx.rules.setup.bit(b, "trail");
-  const mineBit = ctx.rules.setup.bit(b, ctx.rules.minefields.featureOf()[enemy]);
-  const added = new Uint8Array(n * 6);                                     // enemy minefields an option adds
-  for (const ab of ctx.rules.minefields.undrawn(enemy)) {
-    const [x, y] = ab.split("/").map((h) => ctx.map.index(h));
-    for (let d = 0; d < 6; d++) { if (b.nb[x * 6 + d] === y) added[x * 6 + d] = 1; if (b.nb[y * 6 + d] === x) added[y * 6 + d] = 1; }
-  }
+  const mines = ctx.rules.minefields.hexsidesOf(enemy);                   // 12.22: crossed only beside a friend
   const open = (j) => enemyAt[j] === 0 && ez[j] === 0 && closedT[b.terr[j]] === 0;          // 12.21 nr. 2, 3
   // may the path cross from hex i in direction d? `unitAtI`: the tracing unit stands in i (12.22)
   const cross = (i, d, unitAtI) => {
-    const m = b.mask[i * 6 + d], extra = added[i * 6 + d];
-    if (m === 0 && !extra) return true;
+    const m = b.mask[i * 6 + d], mined = mines[i * 6 + d];
+    if (m === 0 && !mined) return true;
     if (m & seaBits) return false;                                                         // 12.21 nr. 1
     if ((m & escBit) && !(m & trackBits)) return false;                                    // 12.21 nr. 4
-    if ((m & mineBit) || extra) return unitAtI || friendAt[i] === 1 || friendAt[b.nb[i * 6 + d]] === 1; // 12.22
+    if (mined) return unitAtI || friendAt[i] === 1 || friendAt[b.nb[i * 6 + d]] === 1;     // 12.22
     return true;
   };
   const net = new Uint8Array(n), out = new Uint8Array(n);

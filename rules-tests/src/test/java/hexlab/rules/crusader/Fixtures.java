@@ -63,4 +63,21 @@ final class Fixtures {
         }
         if (!g.over()) throw new AssertionError("never reached \"" + promptContains + "\"");
     }
+
+    /**
+     * The actions {@code bot} takes in {@code g}, each with the state hash after it, up to {@code actions};
+     * before each action {@code n} where {@code restoreBefore} holds, the game is restored from its own
+     * snapshot (whatever the rules or the bot kept beside the state is gone, the state the same).
+     */
+    static java.util.List<String> played(Game g, hexlab.kernel.bot.Bot bot, int actions, java.util.function.IntPredicate restoreBefore) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (int n = 0; n < actions && !g.over(); n++) {
+            if (restoreBefore.test(n)) g.restore(g.snapshot());
+            int i = bot.choose(g, g.toAct());
+            String action = g.legalActions().get(i).toString();
+            g.applyIndex(i);
+            out.add(action + " " + g.stateHash());
+        }
+        return out;
+    }
 }

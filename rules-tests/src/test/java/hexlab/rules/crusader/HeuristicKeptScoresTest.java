@@ -7,7 +7,6 @@ import hexlab.kernel.rules.Variant;
 import hexlab.rules.Positions;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,19 +29,10 @@ class HeuristicKeptScoresTest {
         assertTrue(kept.stream().filter(s -> s.contains("\"move\"")).count() > 100, "the players moved units");
     }
 
-    // each action taken and the state hash after it; with `fresh`, the game is restored from its own
-    // snapshot before every choice (whatever the rules and the player kept is gone, the state the same)
+    // with `fresh`, the game is restored before every choice (nothing kept or recalled)
     private static List<String> play(Variant v, int actions, boolean fresh) {
         Game g = Positions.KERNEL.start(v, "campaign", 5);
         Bot bot = Bots.named(v.system(), "heuristic", 5);
-        List<String> out = new ArrayList<>();
-        for (int n = 0; n < actions && !g.over(); n++) {
-            if (fresh) g.restore(g.snapshot());
-            int i = bot.choose(g, g.toAct());
-            String action = g.legalActions().get(i).toString();
-            g.applyIndex(i);
-            out.add(action + " " + g.stateHash());
-        }
-        return out;
+        return Fixtures.played(g, bot, actions, n -> fresh);
     }
 }

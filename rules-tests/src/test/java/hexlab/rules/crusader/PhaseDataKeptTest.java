@@ -6,7 +6,6 @@ import hexlab.kernel.rules.Variant;
 import hexlab.rules.Positions;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,19 +27,9 @@ class PhaseDataKeptTest {
         assertTrue(straight.stream().anyMatch(s -> s.contains("\"move\"")), "the game moved units");
     }
 
-    // each action taken and the state hash after it; with `restoring`, the game is restored from its
-    // own snapshot before every seventh action (the kept phase data gone, the state the same)
+    // with `restoring`, the game is restored before every seventh action (the kept phase data gone)
     private static List<String> play(Variant v, int actions, boolean restoring) {
         Game g = Positions.KERNEL.start(v, "sidi-rezeg", 11);
-        RandomBot bot = new RandomBot(11);
-        List<String> out = new ArrayList<>();
-        for (int n = 0; n < actions && !g.over(); n++) {
-            if (restoring && n % 7 == 3) g.restore(g.snapshot());
-            int i = bot.choose(g, g.toAct());
-            String action = g.legalActions().get(i).toString();
-            g.applyIndex(i);
-            out.add(action + " " + g.stateHash());
-        }
-        return out;
+        return Fixtures.played(g, new RandomBot(11), actions, n -> restoring && n % 7 == 3);
     }
 }
