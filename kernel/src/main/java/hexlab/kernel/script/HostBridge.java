@@ -21,6 +21,10 @@ public final class HostBridge {
         String path(String from, String to, double budget, String specJson);
         /** Compiles a cost model once; searches then name it by the id returned ({@code "base": id}: on a copy of that model; -1 if it was dropped). */
         int define(String specJson);
+        /** Where a script puts a spec's zones before {@link #defineZoned}: one byte per hex, in map order. */
+        java.nio.ByteBuffer zoneBuffer();
+        /** As {@link #define}, the zones read from {@link #zoneBuffer()}; a model of the same content keeps its id. */
+        int defineZoned(String specJson);
         /** As {@link #reach} with a defined model; null if the model was dropped (define it again). */
         String reachWith(String from, double budget, int model);
         String pathWith(String from, String to, double budget, int model);
@@ -57,6 +61,10 @@ public final class HostBridge {
     @HostAccess.Export public String path(String from, String to, double budget, String specJson) { return requireBoard().path(from, to, budget, specJson); }
 
     @HostAccess.Export public int define(String specJson) { return requireBoard().define(specJson); }
+
+    @HostAccess.Export public java.nio.ByteBuffer zoneBuffer() { return requireBoard().zoneBuffer(); }
+
+    @HostAccess.Export public int defineZoned(String specJson) { return requireBoard().defineZoned(specJson); }
 
     @HostAccess.Export public String reachWith(String from, double budget, int model) { return requireBoard().reachWith(from, budget, model); }
 

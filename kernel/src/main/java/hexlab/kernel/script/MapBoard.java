@@ -11,6 +11,8 @@ import hexlab.kernel.util.Json;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,6 +39,12 @@ final class MapBoard implements HostBridge.Board {
         protected boolean removeEldestEntry(Map.Entry<Integer, TableCost> e) { return size() > MODELS; }
     };
     private int nextModel;
+    // zoned models by content, so the same zones rebuilt give the same model (least recently used go first)
+    private final Map<Zoned, Integer> zoned = new LinkedHashMap<>(MODELS, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Zoned, Integer> e) { return size() > MODELS; }
+    };
+    private final ByteBuffer zonesIn;
     // reachInto's answer, which the prelude reads through typed arrays over it (no text to write and
     // parse): the costs as doubles from byte 8, then the hex indices as ints, both in the order found
     private final ByteBuffer out;
@@ -44,6 +52,7 @@ final class MapBoard implements HostBridge.Board {
     MapBoard(HexMap map) {
         this.map = map;
         this.out = ByteBuffer.allocate(8 + 12 * map.size()).order(ByteOrder.nativeOrder());
+        this.zonesIn = ByteBuffer.allocate(map.size());
     }
 
     private int idx(String id) {
@@ -81,6 +90,37 @@ final class MapBoard implements HostBridge.Board {
     @Override
     public int define(String specJson) {
         @SuppressWarnings("unchecked") Map<String, Object> spec = Json.MAPPER.convertValue(Json.read(specJson), Map.class);
+        return define(spec);
+    }
+
+    @Override
+    public ByteBuffer zoneBuffer() { return zonesIn; }
+
+    // Zones come as bytes, not text: a spec rebuilt for every question (a zone of control, say) is
+    // matched to the model of the same content here, without writing or hashing it as JSON
+    @Override
+    public int defineZoned(String specJson) {
+        byte[] zones = new byte[map.size()];
+        zonesIn.get(0, zones);
+        Zoned key = new Zoned(specJson, zones, 31 * specJson.hashCode() + Arrays.hashCode(zones));
+        Integer known = zoned.get(key);
+        if (known != null && models.get(known) != null) return known;
+        @SuppressWarnings("unchecked") Map<String, Object> spec = Json.MAPPER.convertValue(Json.read(specJson), Map.class);
+        spec.put("zones", new String(zones, StandardCharsets.ISO_8859_1));   // one char per hex, its zone number
+        int id = define(spec);
+        if (id >= 0) zoned.put(key, id);
+        return id;
+    }
+
+    private record Zoned(String json, byte[] zones, int hash) {
+        @Override
+        public boolean equals(Object o) { return o instanceof Zoned z && z.hash == hash && z.json.equals(json) && Arrays.equals(z.zones, zones); }
+
+        @Override
+        public int hashCode() { return hash; }
+    }
+
+    private int define(Map<String, Object> spec) {
         TableCost c;
         if (spec.get("base") instanceof Number b) {
             TableCost base = models.get(b.intValue());

@@ -43,7 +43,8 @@
     let c = models.get(key);
     if (c === undefined) {
       const base = key.base && typeof key.base === "object" ? key.base : null;
-      c = { json: specJson(key), base, id: -1, key: null };
+      const z = key.zones;
+      c = { json: specJson(key), zones: ArrayBuffer.isView(z) ? z.slice() : null, base, id: -1, key: null };
       deepFreeze(key);
       models.set(key, c);
     }
@@ -57,6 +58,15 @@
       json = json.length > 2 ? json.slice(0, -1) + ',"base":' + b.id + "}" : '{"base":' + b.id + "}";
     }
     c.key = json;
+    if (c.zones) {                           // the kernel matches zoned models by content itself
+      zoneView().set(c.zones);
+      const id = host.defineZoned(json);
+      if (id >= 0) return id;
+      const b = entry(c.base);
+      byContent.delete(b.key);
+      b.id = -1;
+      return compile(c);
+    }
     let id = byContent.get(json);
     if (id === undefined) {
       id = host.define(json);
@@ -84,8 +94,8 @@
     throw new Error("search: the kernel could not keep the cost model");
   }
 
-  // zones (a Uint8Array, one zone number per hex) go to the kernel as one character per hex; a
-  // base spec is named by its id when compiled
+  // zones (a Uint8Array, one zone number per hex) go to the kernel through a buffer of its own,
+  // not as text; a base spec is named by its id when compiled
   function specJson(spec) {
     const out = {};
     for (const k of Object.keys(spec)) {
@@ -93,17 +103,28 @@
       if (k === "base" && v && typeof v === "object") continue;
       if (!ArrayBuffer.isView(v)) { out[k] = v; continue; }
       if (k !== "zones" || !(v instanceof Uint8Array)) throw new Error("search spec: " + k + " is a typed array; only zones may be one (a Uint8Array), give a plain array");
-      let s = "";
-      for (let i = 0; i < v.length; i += 4096) s += String.fromCharCode.apply(null, v.subarray(i, i + 4096));
-      out[k] = s;
+      if (v.length !== M.ids.length) throw new Error("search spec: zones needs one zone number per hex of map " + M.name + " (" + M.ids.length + "), found " + v.length);
     }
     return JSON.stringify(out);
   }
+  let zones = null;
+  const zoneView = () => zones || (zones = new Uint8Array(new ArrayBuffer(host.zoneBuffer())));
 
   function makeMap(m) {
-    const index = new Map();
-    m.ids.forEach((id, i) => index.set(id, i));
+    const index = new Map(), ids = m.ids, n = ids.length;
+    ids.forEach((id, i) => index.set(id, i));
+    // Boards whose ids are zero-padded "CCRR" in column-major order (every rectangular layout) find
+    // an index by arithmetic on the id's digits, checked against the id there: a string-keyed Map
+    // lookup was the costliest single function of a game
+    const four = n > 0 && ids.every((id) => /^[0-9]{4}$/.test(id));
+    const c0 = four ? +ids[0].slice(0, 2) : 0, r0 = four ? +ids[0].slice(2) : 0;
+    const rows = four ? +ids[n - 1].slice(2) - r0 + 1 : 0;
+    const arithmetic = four && ids.every((id, i) => (+id.slice(0, 2) - c0) * rows + (+id.slice(2) - r0) === i);
     const idx = (id) => {
+      if (arithmetic && typeof id === "string" && id.length === 4) {
+        const j = (id.charCodeAt(0) * 10 + id.charCodeAt(1) - 528 - c0) * rows + (id.charCodeAt(2) * 10 + id.charCodeAt(3) - 528 - r0);
+        if (j >= 0 && j < n && ids[j] === id) return j;
+      }
       const i = index.get(id);
       if (i === undefined) throw new Error("no hex " + JSON.stringify(id) + " on map " + m.name);
       return i;
@@ -125,6 +146,8 @@
     };
     // the kernel writes a search's answer into a buffer of its own: read through typed arrays over it
     let view = null;
+    // every reachCosts answer starts as a copy of this: a bulk copy is far cheaper than a fill
+    const unreached = new Float64Array(n).fill(Infinity);
     const searchView = () => {
       if (view) return view;
       const b = new ArrayBuffer(host.searchBuffer()), n = m.ids.length;
@@ -185,7 +208,7 @@
       // move may end in, Infinity elsewhere (the start too); hexes: their indices, ascending}
       reachCosts: (from, budget, spec) => {
         const k = withModel(spec, (id) => { const c = host.reachInto(from, budget, id); return c < 0 ? null : c; });
-        const v = searchView(), costs = new Float64Array(m.ids.length).fill(Infinity), hexes = new Array(k);
+        const v = searchView(), costs = unreached.slice(), hexes = new Array(k);
         for (let j = 0; j < k; j++) { const i = v.hexes[j]; costs[i] = v.costs[j]; hexes[j] = i; }
         return { costs, hexes };
       },

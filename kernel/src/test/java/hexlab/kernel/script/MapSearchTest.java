@@ -80,4 +80,45 @@ class MapSearchTest {
                 + " return again.costs.join() === first.costs.join() && again.hexes.join() === first.hexes.join() && first.hexes.length > 1; })()");
         assertEquals("true", same);
     }
+
+    @Test
+    void zonesRebuiltWithTheSameContentShareOneModelAndAChangedZoneMakesAnother() {
+        // a spec rebuilt for every question (a zone of control) must not compile a model each time
+        String ids = eval("(() => { const spec = () => { const z = new Uint8Array(map.ids.length); z[map.index('0203')] = 2;"
+                + " return Object.assign(" + SPEC + ", {zones: z, zoneStop: [2]}); };"
+                + " const a = map.reachCosts('0201', 10, spec()), b = map.reachCosts('0201', 10, spec());"
+                + " const z = new Uint8Array(map.ids.length); z[map.index('0202')] = 2;"
+                + " const c = map.reachCosts('0201', 10, Object.assign(" + SPEC + ", {zones: z, zoneStop: [2]}));"
+                + " return [a.costs.join() === b.costs.join(), a.costs.join() !== c.costs.join()]; })()");
+        assertEquals("[true,true]", ids);
+        MapBoard board = new MapBoard(hexlab.kernel.hex.HexMap.parse(hexlab.kernel.yaml.YamlDoc.parse("""
+                map: three
+                status: reconstructed
+                source: "drawn for the test"
+                layout: {orientation: flat-top, columns: [1, 3], rows: [1, 3], lowered: even}
+                default-terrain: clear
+                """, "three.yaml").map(), "three.yaml"));
+        board.zoneBuffer().put(0, new byte[board.zoneBuffer().capacity()]);
+        board.zoneBuffer().put(3, (byte) 2);
+        int first = board.defineZoned("{\"terrain\":{\"clear\":1},\"zoneStop\":[2]}");
+        assertEquals(first, board.defineZoned("{\"terrain\":{\"clear\":1},\"zoneStop\":[2]}"));
+        board.zoneBuffer().put(4, (byte) 2);
+        assertTrue(board.defineZoned("{\"terrain\":{\"clear\":1},\"zoneStop\":[2]}") != first);
+    }
+
+    @Test
+    void zonesOfTheWrongLengthAreRefusedWithTheMapsSize() {
+        RuntimeException e = assertThrows(RuntimeException.class,
+                () -> eval("map.reach('0101', 2, Object.assign(" + SPEC + ", {zones: new Uint8Array(3), zoneStop: [1]}))"));
+        assertTrue(e.getMessage().contains("zones needs one zone number per hex of map"), e.getMessage());
+    }
+
+    @Test
+    void aHexIdFindsItsIndexAndANonIdIsRefusedByName() {
+        assertEquals("true", eval("map.ids.every((id, i) => map.index(id) === i)"));
+        for (String bad : new String[] {"'0000'", "'9999'", "'01a1'", "'01010'", "1103", "'0 01'"}) {
+            RuntimeException e = assertThrows(RuntimeException.class, () -> eval("map.index(" + bad + ")"));
+            assertTrue(e.getMessage().contains("no hex"), bad + ": " + e.getMessage());
+        }
+    }
 }
