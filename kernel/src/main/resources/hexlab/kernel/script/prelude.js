@@ -111,20 +111,9 @@
   const zoneView = () => zones || (zones = new Uint8Array(new ArrayBuffer(host.zoneBuffer())));
 
   function makeMap(m) {
-    const index = new Map(), ids = m.ids, n = ids.length;
-    ids.forEach((id, i) => index.set(id, i));
-    // Boards whose ids are zero-padded "CCRR" in column-major order (every rectangular layout) find
-    // an index by arithmetic on the id's digits, checked against the id there: a string-keyed Map
-    // lookup was the costliest single function of a game
-    const four = n > 0 && ids.every((id) => /^[0-9]{4}$/.test(id));
-    const c0 = four ? +ids[0].slice(0, 2) : 0, r0 = four ? +ids[0].slice(2) : 0;
-    const rows = four ? +ids[n - 1].slice(2) - r0 + 1 : 0;
-    const arithmetic = four && ids.every((id, i) => (+id.slice(0, 2) - c0) * rows + (+id.slice(2) - r0) === i);
+    const index = new Map(), n = m.ids.length;
+    m.ids.forEach((id, i) => index.set(id, i));
     const idx = (id) => {
-      if (arithmetic && typeof id === "string" && id.length === 4) {
-        const j = (id.charCodeAt(0) * 10 + id.charCodeAt(1) - 528 - c0) * rows + (id.charCodeAt(2) * 10 + id.charCodeAt(3) - 528 - r0);
-        if (j >= 0 && j < n && ids[j] === id) return j;
-      }
       const i = index.get(id);
       if (i === undefined) throw new Error("no hex " + JSON.stringify(id) + " on map " + m.name);
       return i;
