@@ -5,8 +5,8 @@
 // The combat section builds and resolves attacks; this section says which artillery may barrage,
 // which may fire FPF, with what strength, and what an artillery-only attack can do.
 // Piece flags read here (reset each Combat Phase by the combat section): attacked, displaced,
-// fpfUsed (the Combat Phase number it fired FPF in), adverse (the Combat Phase number of the last
-// adverse result it suffered), noFpf (8.41, set by the combat section).
+// fpfUsed (the Combat Phase number it fired FPF in, -1 never), adverse (the Combat Phase number of
+// the last adverse result it suffered, -1 never), noFpf (8.41, set by the combat section).
 
 export function isArtillery(ctx, piece) {
   return !!(piece && piece.artillery);

@@ -45,13 +45,16 @@ public final class BenchMain {
             Collection<RunResult> results = new Runner(opt).run();
             for (RunResult r : results) {
                 var s = r.getPrimaryResult();
-                rows.add(new String[] {mode[0], r.getParams().getBenchmark().replaceAll(".*\\.", ""),
+                var p = r.getParams();
+                String name = p.getBenchmark().replaceAll(".*\\.", "");
+                for (String key : p.getParamsKeys()) name += " " + key + "=" + p.getParam(key);
+                rows.add(new String[] {mode[0], name,
                         String.format("%.1f", s.getScore()), String.format("%.1f", s.getScoreError()), s.getScoreUnit()});
             }
         }
         System.out.println();
-        System.out.printf("%-12s %-20s %12s %10s %s%n", "runtime", "benchmark", "score", "error", "unit");
-        for (String[] r : rows) System.out.printf("%-12s %-20s %12s %10s %s%n", (Object[]) r);
+        System.out.printf("%-12s %-28s %12s %10s %s%n", "runtime", "benchmark", "score", "error", "unit");
+        for (String[] r : rows) System.out.printf("%-12s %-28s %12s %10s %s%n", (Object[]) r);
         for (String mode : new String[] {"compiled", "interpreted"}) {
             Double js = score(rows, mode, "scripted"), idx = score(rows, mode, "scriptedIndexed"), java = score(rows, mode, "java");
             if (js != null && java != null) System.out.printf("%s: scripted movement workload / Java = %.2fx%n", mode, js / java);
