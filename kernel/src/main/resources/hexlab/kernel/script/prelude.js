@@ -58,26 +58,21 @@
       json = json.length > 2 ? json.slice(0, -1) + ',"base":' + b.id + "}" : '{"base":' + b.id + "}";
     }
     c.key = json;
-    if (c.zones) {                           // the kernel matches zoned models by content itself
-      zoneView().set(c.zones);
-      const id = host.defineZoned(json);
-      if (id >= 0) return id;
-      const b = entry(c.base);
-      byContent.delete(b.key);
-      b.id = -1;
-      return compile(c);
-    }
-    let id = byContent.get(json);
+    // zoned specs are matched to a model by content in the kernel; the others by their text here
+    let id = c.zones ? undefined : byContent.get(json);
     if (id === undefined) {
-      id = host.define(json);
+      if (c.zones) zoneView().set(c.zones);
+      id = c.zones ? host.defineZoned(json) : host.define(json);
       if (id < 0) {                                                   // the kernel dropped the base
         const b = entry(c.base);
         byContent.delete(b.key);
         b.id = -1;
         return compile(c);
       }
-      if (byContent.size >= 1024) byContent.clear();
-      byContent.set(json, id);
+      if (!c.zones) {
+        if (byContent.size >= 1024) byContent.clear();
+        byContent.set(json, id);
+      }
     }
     return id;
   }
@@ -139,7 +134,7 @@
     const unreached = new Float64Array(n).fill(Infinity);
     const searchView = () => {
       if (view) return view;
-      const b = new ArrayBuffer(host.searchBuffer()), n = m.ids.length;
+      const b = new ArrayBuffer(host.searchBuffer());
       return (view = { costs: new Float64Array(b, 8, n), hexes: new Int32Array(b, 8 + 8 * n, n) });
     };
     const api = {
