@@ -39,8 +39,7 @@ function world(ctx, side) {
   const occ = new Array(ctx.map.ids.length).fill(null);
   // at(hex): the unit in hex (the last by id if several), or null
   const W = { side, enemy: enemyOf(side), at: (hex) => occ[ctx.map.index(hex)], friends: [], foes: [] };
-  // the pieces are kept under their ids: sorting them by id sorts the keys
-  for (const p of Object.values(ctx.state.pieces).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+  for (const p of ctx.piecesById()) {
     if (p.at !== "map" || !p.hex) continue;
     occ[ctx.map.index(p.hex)] = p;
     (p.side === side ? W.friends : W.foes).push(p);

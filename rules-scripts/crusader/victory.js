@@ -116,7 +116,7 @@ function routeNow(ctx) {
 
 function destroyed(ctx, side) {
   const prev = ctx.state.victory.previouslyDestroyed;
-  return ctx.pieces((p) => p.side === side && p.at === "eliminated" && !p.beforeStart && prev.indexOf(p.id) < 0).sort((a, b) => (a.id < b.id ? -1 : 1));
+  return ctx.piecesById((p) => p.side === side && p.at === "eliminated" && !p.beforeStart && prev.indexOf(p.id) < 0);
 }
 
 function nationality(ctx, p) {
@@ -186,7 +186,7 @@ export function points(ctx, trace) {
       else if (trace) ctx.trace({ rule: t.rule, table, cell: { hex: h, last: v.hexes[h] }, result: 0, text: "19.37 hex " + h + ": last held by " + (v.hexes[h] || "nobody") + ", no points" });
     }
     // 19.37: 2 points for each British unit out of supply at the end
-    for (const p of ctx.pieces((q) => q.side === "british" && q.at === "map" && q.hex).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    for (const p of ctx.piecesById((q) => q.side === "british" && q.at === "map" && q.hex)) {
       if (!ctx.rules.supply.supplied(p)) add("axis", t["unsupplied-british-units"]["points-each"], t.rule, { unsupplied: p.id, hex: p.hex }, "19.37 " + p.id + " out of supply in " + p.hex);
     }
   }
@@ -323,7 +323,7 @@ function positions(ctx) {
 
 function claimOccupied(ctx, when) {
   const v = ctx.state.victory;
-  for (const p of ctx.pieces((q) => q.at === "map" && q.hex && v.hexes[q.hex] !== undefined).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const p of ctx.piecesById((q) => q.at === "map" && q.hex && v.hexes[q.hex] !== undefined)) {
     claim(ctx, p.hex, p.side, p.id + " occupies it (" + when + ")");
   }
 }

@@ -9,7 +9,7 @@
 
 export function invariants(ctx) {
   const out = [];
-  for (const p of ctx.pieces().sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const p of ctx.piecesById()) {
     if (p.at === "map" && (!p.hex || !ctx.map.has(p.hex))) out.push("3.0: " + p.id + " is on the map without a hex of the map (" + p.hex + ")");
     if (p.at !== "map" && p.hex) out.push("3.0: " + p.id + " is " + p.at + " but still stands in " + p.hex);
   }

@@ -73,8 +73,7 @@ function W(ctx) {
 }
 
 function piecesSorted(ctx) {
-  // the pieces are kept under their ids: sorting them by id sorts the keys
-  return Object.values(ctx.state.pieces || {}).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return ctx.piecesById();
 }
 
 function fmt(d) {

@@ -46,7 +46,8 @@ function nearer(ctx, hex, toward) {
 
 // exitOptions(piece, raw?, budget?, enemyZoc?): the edge hexes the unit can leave from now, cheapest
 // first: [{hex, mp, total}], mp to reach the hex and total with the imaginary hex beyond (14.0).
-// raw: {hex: mp} the unit can reach this phase (movement section); its own hex counts at 0.
+// raw: what the unit can reach this phase (movement section), as {hex: mp} or as map.reachCosts
+// answers ({costs, hexes}); its own hex counts at 0.
 // enemyZoc: {hex: true}, or an array over ctx.map.ids (1 = controlled) as the zoc section's bits().
 export function exitOptions(ctx, piece, raw, budget, enemyZoc) {
   return options(ctx, piece, raw, budget, enemyZoc, false);
@@ -60,27 +61,45 @@ function options(ctx, piece, raw, budget, enemyZoc, first) {
     r = ctx.rules.movement.reachable(piece);
     ez = ctx.rules.zoc.controlled(ctx.sides[0] === piece.side ? ctx.sides[1] : ctx.sides[0]);
   }
-  const cands = Object.assign({}, r);
-  cands[piece.hex] = 0;
   const m = ctx.state.movement;
   const toward = m && m.toward && m.toward[piece.id];
   const controlled = (h) => (ez.length !== undefined ? ez[ctx.map.index(h)] === 1 : !!ez[h]);
   const allowedHere = allowedFn(ctx);
   const out = [];
-  // only edge hexes can be left from: pick them out before sorting a whole reach
-  for (const h of Object.keys(cands).filter((x) => ctx.map.isEdge(x)).sort()) {
+  for (const [h, mp] of edgesReached(ctx, piece, r)) {
     if (h !== piece.hex && controlled(h)) continue;         // stopped in an enemy zone (6.0, 5.14)
     if (toward && !nearer(ctx, h, toward)) continue;        // 12.23: unsupplied units head for a source
     const beyond = ctx.rules.movement.hexCostOf(h);
     if (beyond === null) continue;
-    const total = cands[h] + beyond;
+    const total = mp + beyond;
     if (total > b + 1e-9) continue;                         // 5.26
     if (allowedHere(piece, h)) continue;
-    out.push({ hex: h, mp: cands[h], total });
+    out.push({ hex: h, mp, total });
     if (first) break;
   }
   out.sort((x, y) => x.total - y.total || (x.hex < y.hex ? -1 : 1));
   return out;
+}
+
+// The map-edge hexes of a reach, with the unit's own hex at 0 MP, in hex order: [[hex, mp]]. Only
+// edge hexes can be left from: they are picked out before anything is sorted.
+function edgesReached(ctx, piece, raw) {
+  const out = [];
+  if (ctx.map.isEdge(piece.hex)) out.push([piece.hex, 0]);
+  if (raw.costs !== undefined) {
+    if (raw.costs) {
+      const edge = edgeBits(ctx), ids = ctx.map.ids;
+      for (const i of raw.hexes) if (edge[i] === 1) out.push([ids[i], raw.costs[i]]);
+    }
+  } else {
+    for (const h of Object.keys(raw)) if (h !== piece.hex && ctx.map.isEdge(h)) out.push([h, raw[h]]);
+  }
+  return out.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+}
+
+// 1 for every hex on the map's edge, by hex index; the map alone decides it.
+function edgeBits(ctx) {
+  return ctx.once("edge hexes", () => Uint8Array.from(ctx.map.ids, (h) => (ctx.map.isEdge(h) ? 1 : 0)));
 }
 
 // exitActions(piece, raw?, budget?, enemyZoc?): [{do: "exit", unit}] if the unit can leave the map now.
@@ -90,9 +109,7 @@ export function exitActions(ctx, piece, raw, budget, enemyZoc) {
 
 // refusal(piece, raw, budget, enemyZoc): why the unit cannot leave the map now.
 export function refusal(ctx, piece, raw, budget, enemyZoc) {
-  const cands = Object.assign({}, raw);
-  cands[piece.hex] = 0;
-  const edges = Object.keys(cands).filter((h) => ctx.map.isEdge(h)).sort();
+  const edges = edgesReached(ctx, piece, raw).map((e) => e[0]);
   if (!edges.length) return { rule: "14.0", reason: piece.id + " cannot reach a map-edge hex this phase" };
   const allowedHere = allowedFn(ctx);
   for (const h of edges) { const a = allowedHere(piece, h); if (a) return a; }

@@ -60,11 +60,19 @@ function hexCost(ctx, terrain) {
 // hexCostOf(hex): the MP of the hex's own terrain, or null if closed (used for exits, 14.0).
 export function hexCostOf(ctx, hex) { return hexCost(ctx, ctx.map.terrain(hex)).mp; }
 
-// costSpec(piece, enemyZoc): the cost model of the kernel's path search for this unit now.
-export function costSpec(ctx, piece, enemyZoc, enemyHexes) {
+// baseSpec(side, mechanized): the part of the cost model the tables alone decide, compiled once
+// per rules context: terrain (5.21, Terrain Key), roads and trails (5.22, 5.23), escarpments
+// (5.25), minefields (10.11-10.13, drawn or added by an option: minefields never change, 10.0),
+// hexes ringed by enemy minefields (10.12).
+function baseSpec(ctx, side, mechanized) {
+  return ctx.once("movement base " + side + (mechanized ? "/mechanized" : "/non-mechanized"), () => baseSpecNow(ctx, side, mechanized));
+}
+
+function baseSpecNow(ctx, side, mechanized) {
   const board = ctx.rules.setup.board();
   const t = ctx.table;
   const hasS = asSet(board.hexsideFeatures);
+  const unit = { side, mechanized };
   const terrain = {};
   for (const k of board.terrains) {                                       // 5.21, Terrain Key
     const c = hexCost(ctx, k);
@@ -76,29 +84,37 @@ export function costSpec(ctx, piece, enemyZoc, enemyHexes) {
   if (hasS.trail) hexsides.trail = { replace: rt.trail.mp };             // 5.23
   if (hasS.escarpment) hexsides.escarpment = { block: true, unless: ["road", "trail"].filter((f) => hasS[f]) };   // 5.25
   const mines = ctx.rules.minefields.featureOf();
-  const own = mines[piece.side], theirs = mines[other(ctx, piece.side)];
-  if (own && hasS[own]) hexsides[own] = { add: ctx.rules.minefields.extraMp(piece) };   // 10.11, 10.13
+  const own = mines[side], theirs = mines[other(ctx, side)];
+  if (own && hasS[own]) hexsides[own] = { add: ctx.rules.minefields.extraMp(unit) };   // 10.11, 10.13
   if (theirs && hasS[theirs]) hexsides[theirs] = { block: true };        // 10.12: only by cross-minefield
   const unpriced = t["hexside-costs-unpriced"]["extra-mp"];
   for (const f of Object.keys(unpriced).sort()) if (hasS[f]) hexsides[f] = { add: unpriced[f] };
   if (hasS.prohibited) hexsides.prohibited = { block: true };            // Terrain Key: Prohibited
-  const ez = enemyZoc || ctx.rules.zoc.controlled(other(ctx, piece.side));
+  const sideAdd = {};                                                     // 10.11: friendly minefields a section adds
+  for (const ab of ctx.rules.minefields.undrawn(side)) sideAdd[ab] = ctx.rules.minefields.extraMp(unit);
+  const blocked = ctx.rules.minefields.ringed(other(ctx, side)).slice().sort();   // 10.12: a hex ringed by enemy minefields
+  return { terrain, defaultProhibited: true, hexsides, sideAdd, blocked };
+}
+
+// costSpec(piece, enemyZoc?, enemyHexes?): the cost model of the kernel's path search for this
+// unit now: the base for its side and class, enemy hexes blocked (5.12) and the enemy's zones of
+// control as zone 1, where a move stops (6.0). enemyZoc: an array over ctx.map.ids (1 = controlled)
+// as the zoc section's bits(), or {hex: true}; enemyHexes: the hexes enemy units stand in.
+export function costSpec(ctx, piece, enemyZoc, enemyHexes) {
+  const enemy = other(ctx, piece.side);
+  let zones = enemyZoc || ctx.rules.zoc.bits(enemy);
+  if (!(zones instanceof Uint8Array)) {
+    const z = new Uint8Array(ctx.map.ids.length);
+    for (const h of Object.keys(zones)) if (zones[h]) z[ctx.map.index(h)] = 1;
+    zones = z;
+  }
   let blocked = enemyHexes;
   if (!blocked) {
     blocked = [];
-    for (const p of ctx.pieces((q) => q.hex && q.at === "map" && q.side !== piece.side)) blocked.push(p.hex);
+    for (const p of ctx.pieces((q) => q.hex && q.at === "map" && q.side === enemy)) blocked.push(p.hex);
     blocked.sort();
   }
-  const ring = ctx.rules.minefields.ringed(other(ctx, piece.side));   // 10.12: a hex ringed by enemy minefields
-  if (ring.length) blocked = blocked.concat(ring.filter((h) => blocked.indexOf(h) < 0)).sort();
-  const sideAdd = {};                                                     // 10.11: friendly minefields a section adds
-  for (const ab of ctx.rules.minefields.undrawn(piece.side)) sideAdd[ab] = ctx.rules.minefields.extraMp(piece);
-  return {
-    terrain, defaultProhibited: true,
-    hexsides, sideAdd,
-    blocked,                                                              // 5.12
-    stop: Object.keys(ez).sort(),                                         // 6.0
-  };
+  return { base: baseSpec(ctx, piece.side, !!piece.mechanized), zones, zoneStop: [1], blocked };
 }
 
 // stepCost(piece, a, b): the MP to move from a into the adjacent b, as the cost spec prices it, with
@@ -165,7 +181,7 @@ export function phaseData(ctx, side) {
   const key = enemyHexes.join(" "), mineKey = mineHexes.sort().join(" ");
   const m = ctx.state.movement;
   const own = !!(m && m.active && m.side === side);
-  const make = () => ({ mineKey, enemyZoc: ctx.rules.zoc.controlled(enemy), supplied: Array.from(ctx.rules.supply.bits(side)),
+  const make = () => ({ mineKey, enemyZoc: ctx.rules.zoc.controlled(enemy), zocBits: ctx.rules.zoc.bits(enemy), supplied: Array.from(ctx.rules.supply.bits(side)),
     ringed: ctx.rules.minefields.ringed(enemy), specs: {}, reach: {}, ends: {}, exits: {}, crossings: {} });
   const c = own ? ctx.keep(m, "phase data " + key, make) : make();
   if (c.mineKey !== mineKey) {
@@ -173,7 +189,7 @@ export function phaseData(ctx, side) {
     c.supplied = Array.from(ctx.rules.supply.bits(side));
     c.ends = {};
   }
-  return { side, enemy, occ, occAt, enemyHexes, enemyZoc: c.enemyZoc, supplied: c.supplied, ringed: c.ringed, specs: c.specs, reach: c.reach, ends: c.ends, exits: c.exits,
+  return { side, enemy, occ, occAt, enemyHexes, enemyZoc: c.enemyZoc, zocBits: c.zocBits, supplied: c.supplied, ringed: c.ringed, specs: c.specs, reach: c.reach, ends: c.ends, exits: c.exits,
     crossings: c.crossings };
 }
 
@@ -198,8 +214,9 @@ function viaMoves(ctx, p, budget, data) {
   if (!vs.length) return out;
   const raw = rawReach(ctx, p, p.hex, budget, data), ids = ctx.map.ids;
   for (const v of vs) {
-    if (v === p.hex || raw[v] === undefined || data.enemyZoc[v]) continue;
-    for (const i of supplyOk(ctx, p, v, budget - raw[v], data)) if (data.occAt[i] === 0 && ids[i] !== v) out.push({ do: "move", unit: p.id, to: ids[i], via: v });
+    const mp = mpTo(ctx, raw, v);
+    if (v === p.hex || mp === undefined || data.enemyZoc[v]) continue;
+    for (const i of supplyOk(ctx, p, v, budget - mp, data)) if (data.occAt[i] === 0 && ids[i] !== v) out.push({ do: "move", unit: p.id, to: ids[i], via: v });
   }
   return out;
 }
@@ -210,17 +227,17 @@ function viaProblem(ctx, piece, to, via, budget, data) {
   if (typeof via !== "string" || route[via] === undefined) {
     return { rule: "5.0", reason: "a move names a hex to pass (via) only where a rule counts passing it: " + (Object.keys(route).sort().join(", ") || "none now") };
   }
-  const raw = rawReach(ctx, piece, piece.hex, budget, data);
-  if (raw[via] === undefined) return { rule: "5.26", reason: piece.id + " cannot reach " + via + " with " + mpText(budget) + " MP (5.12, 5.25, 6.0 may bar the way)" };
+  const toVia = mpTo(ctx, rawReach(ctx, piece, piece.hex, budget, data), via);
+  if (toVia === undefined) return { rule: "5.26", reason: piece.id + " cannot reach " + via + " with " + mpText(budget) + " MP (5.12, 5.25, 6.0 may bar the way)" };
   if (data.enemyZoc[via]) return { rule: "6.0", reason: via + " is enemy-controlled: a move entering it ends there" };
-  const rest = rawReach(ctx, piece, via, budget - raw[via], data);
-  if (rest[to] === undefined) return { rule: "5.26", reason: to + " is beyond the " + mpText(budget - raw[via]) + " MP left once in " + via };
+  const rest = rawReach(ctx, piece, via, budget - toVia, data);
+  if (mpTo(ctx, rest, to) === undefined) return { rule: "5.26", reason: to + " is beyond the " + mpText(budget - toVia) + " MP left once in " + via };
   return null;
 }
 
 function specFor(ctx, piece, data) {
   const key = piece.side + (piece.mechanized ? "/mechanized" : "/non-mechanized");
-  if (!data.specs[key]) data.specs[key] = costSpec(ctx, piece, data.enemyZoc, data.enemyHexes);
+  if (!data.specs[key]) data.specs[key] = costSpec(ctx, piece, data.zocBits, data.enemyHexes);
   return data.specs[key];
 }
 
@@ -282,14 +299,25 @@ function ringProblem(ctx, piece, data) {
 
 function budgetOf(ctx, piece) { return allowance(ctx, piece) - spent(ctx, piece); }
 
-// rawReach(piece, from, budget, data): {hex: mp} the unit can get to (ending there or stopped
-// there): one kernel search per unit, kept for the phase.
+// rawReach(piece, from, budget, data): the hexes the unit can get to (ending there or stopped
+// there), as map.reachCosts answers: {costs: MP by hex index, Infinity out of reach and at the
+// start; hexes: the indexes reached, ascending, so in hex order}. One kernel search per unit,
+// kept for the phase.
+const NOWHERE = Object.freeze({ costs: null, hexes: Object.freeze([]) });
+
 function rawReach(ctx, piece, from, budget, data) {
-  if (budget <= 0) return {};
+  if (budget <= 0) return NOWHERE;
   const key = piece.id + "@" + from + "/" + budget;
   let r = data.reach[key];
-  if (!r) r = data.reach[key] = ctx.map.reach(from, budget, specFor(ctx, piece, data));
+  if (!r) r = data.reach[key] = ctx.map.reachCosts(from, budget, specFor(ctx, piece, data));
   return r;
+}
+
+// The MP a reach needs to get to hex, or undefined if it does not get there.
+function mpTo(ctx, raw, hex) {
+  if (!raw.costs || !ctx.map.has(hex)) return undefined;
+  const mp = raw.costs[ctx.map.index(hex)];
+  return mp === Infinity ? undefined : mp;
 }
 
 // The hexes of the unit's reach that 12.23 lets it end in, as map indexes in hex order; kept until
@@ -302,7 +330,8 @@ function supplyOk(ctx, piece, from, budget, data) {
     // 12.22: a unit beside an enemy minefield no longer holds it open once it has moved away (the
     // supply section traces again only for a unit that alone held one open)
     const own = piece.hex === from ? ctx.rules.supply.bits(piece.side, piece.id) : null;
-    e = data.ends[key] = Object.keys(raw).sort().filter((h) => !supplyProblem(ctx, piece, h, data, own)).map((h) => ctx.map.index(h));
+    const ids = ctx.map.ids;
+    e = data.ends[key] = raw.hexes.filter((i) => !supplyProblem(ctx, piece, ids[i], data, own));
   }
   return e;
 }
@@ -311,7 +340,7 @@ function supplyOk(ctx, piece, from, budget, data) {
 export function movesFrom(ctx, piece, from, budget, data) {
   const raw = rawReach(ctx, piece, from, budget, data);
   const ids = ctx.map.ids, out = [];
-  for (const i of supplyOk(ctx, piece, from, budget, data)) if (data.occAt[i] === 0) out.push({ hex: ids[i], mp: raw[ids[i]] });
+  for (const i of supplyOk(ctx, piece, from, budget, data)) if (data.occAt[i] === 0) out.push({ hex: ids[i], mp: raw.costs[i] });
   return out;
 }
 
@@ -399,7 +428,7 @@ function doMove(ctx, piece, to, data, rule, via) {
   const budget = budgetOf(ctx, piece);
   const spec = specFor(ctx, piece, data);
   let path = ctx.map.path(from, via || to, budget, spec);
-  if (via) path = path.concat(ctx.map.path(via, to, budget - rawReach(ctx, piece, from, budget, data)[via], spec).slice(1));
+  if (via) path = path.concat(ctx.map.path(via, to, budget - mpTo(ctx, rawReach(ctx, piece, from, budget, data), via), spec).slice(1));
   const d = describePath(ctx, piece, path);
   const routed = via ? routeHexes(ctx, piece.side, data)[via] : null;
   const m = ctx.state.movement;
@@ -501,8 +530,7 @@ function refusal(ctx, action, data) {
     if ((data.occ[to] || []).length) return occupied(ctx, piece, to, data) || { rule: "5.31", reason: to + " is occupied" };
     return endProblem(ctx, piece, to, data) || { rule: "5.0", reason: "not allowed now" };
   }
-  const raw = rawReach(ctx, piece, piece.hex, budget, data);
-  if (raw[to] !== undefined) return endProblem(ctx, piece, to, data) || { rule: "5.0", reason: "not allowed now" };
+  if (mpTo(ctx, rawReach(ctx, piece, piece.hex, budget, data), to) !== undefined) return endProblem(ctx, piece, to, data) || { rule: "5.0", reason: "not allowed now" };
   if ((data.occ[to] || []).length && ctx.piece(data.occ[to][0]).side !== piece.side) return { rule: "5.12", reason: to + " holds the enemy unit " + data.occ[to][0] };
   if (hexCost(ctx, ctx.map.terrain(to)).mp === null) return { rule: "5.21", reason: to + " is " + ctx.map.terrain(to) + ", closed to movement (Terrain Key)" };
   if (ctx.map.adjacent(piece.hex, to)) {
@@ -515,7 +543,7 @@ function refusal(ctx, action, data) {
   if (far[to] !== undefined) {
     return { rule: "5.26", reason: "reaching " + to + " costs at least " + mpText(far[to]) + " MP; " + piece.id + " has " + mpText(budget) + " (5.13)" };
   }
-  const free = ctx.map.reach(piece.hex, 1000, Object.assign({}, spec, { stop: [] }));
+  const free = ctx.map.reach(piece.hex, 1000, Object.assign({}, spec, { zoneStop: [] }));
   if (free[to] !== undefined) return { rule: "6.0", reason: "every path to " + to + " enters an enemy-controlled hex, where the move must end" };
   return { rule: "5.25", reason: "no path to " + to + ": enemy units (5.12), bare escarpments (5.25), minefields (10.12) or closed terrain bar the way" };
 }
@@ -533,7 +561,7 @@ export function beginPhase(ctx) {
   const ezoc = ctx.rules.zoc.controlled(enemy);
   const srcs = ctx.rules.supply.sources(side);
   const locked = [];
-  for (const p of ctx.pieces((q) => q.side === side && q.hex && q.at === "map").sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const p of ctx.piecesById((q) => q.side === side && q.hex && q.at === "map")) {
     m.start[p.id] = p.hex;
     if (ezoc[p.hex]) { m.locked[p.id] = p.hex; locked.push(p.id); }
     if (!ctx.rules.supply.supplied(p, supplied)) {
@@ -569,7 +597,7 @@ export function moveActions(ctx, side) {
   const data = phaseData(ctx, side);
   const ids = ctx.map.ids;
   const out = [];
-  for (const p of ctx.pieces((q) => q.side === side && q.at === "map").sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const p of ctx.piecesById((q) => q.side === side && q.at === "map")) {
     if (cannotMove(ctx, p, data)) continue;
     const budget = budgetOf(ctx, p);
     const ring = ringProblem(ctx, p, data);
@@ -631,8 +659,7 @@ export const onward = {
     const data = phaseData(ctx, p.side);
     if (a && a.do === "stop") return endProblem(ctx, p, p.hex, data);
     if (!a || a.do !== "move" || a.unit !== p.id) return { rule: "13.14", reason: "only " + p.id + " moves now: move it on or stop" };
-    const raw = rawReach(ctx, p, p.hex, budgetOf(ctx, p), data);
-    if (raw[a.to] !== undefined) return endProblem(ctx, p, a.to, data);
+    if (mpTo(ctx, rawReach(ctx, p, p.hex, budgetOf(ctx, p), data), a.to) !== undefined) return endProblem(ctx, p, a.to, data);
     return { rule: "5.26", reason: a.to + " is beyond the " + mpText(budgetOf(ctx, p)) + " MP " + p.id + " has left, or the way is barred (5.12, 5.25, 6.0)" };
   },
 };

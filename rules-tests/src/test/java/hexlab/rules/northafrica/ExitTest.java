@@ -64,6 +64,21 @@ class ExitTest {
     }
 
     @Test
+    @DisplayName("NA 14.0 6.0 a reach given by hex index (map.reachCosts) offers the same exits as one keyed by hex")
+    void reachByIndexOrByHex() {
+        Game g = start("british", 1, at("br-7hus", "3820") + at("de-1-8-pz", "3919"));
+        String both = "(() => { const p = ctx.piece('br-7hus'), z = rules.zoc.bits('axis'), spec = rules.movement.costSpec(p);"
+                + " const byIndex = rules.exit.exitOptions(p, map.reachCosts(p.hex, p.movement, spec), p.movement, z);"
+                + " const byHex = rules.exit.exitOptions(p, map.reach(p.hex, p.movement, spec), p.movement, z);"
+                + " return [byIndex, byHex]; })()";
+        JsonNode r = eval(g, both);
+        assertEquals(r.get(1), r.get(0));
+        assertEquals("3921", r.get(0).get(0).path("hex").asText());
+        assertTrue(r.get(0).size() > 1, r.toString());
+        for (JsonNode o : r.get(0)) assertNotEquals("3920", o.path("hex").asText(), r.toString());
+    }
+
+    @Test
     @DisplayName("NA 14.0 with Crusader 18.3: each side leaves only by its own edges, the Axis not before game-turn 6")
     void crusaderEdges() {
         Game british = start("british", 1, at("br-7hus", "0110") + at("de-1-8-pz", "3020"));
