@@ -374,81 +374,89 @@ export function unmetObligations(ctx) {
 
 const SEARCH_BUDGET = 4000;
 
-// The obligations as plain sets, from the model, optionally after committing attack `b`
-// ({attackers, barrage, defenders (enemy ids), gs}).
+// What the search needs of a model, worked out once per model: every unit it may name numbered in
+// id order (ids[n], num), each unit's kind (0 may attack, 1 enemy, 2 artillery free to barrage),
+// each attacker's enemies as numbers in the model's order, and artillery ranges asked once a pair.
+function searchBase(ctx, M) {
+  if (M.search) return M.search;
+  const attAll = Object.keys(M.adj).filter((a) => M.able[a]).sort();
+  const ids = Object.keys(M.E).concat(attAll, M.arty).sort();
+  const num = new Map(), N = ids.length;
+  ids.forEach((id, i) => num.set(id, i));
+  const kind = new Uint8Array(N).fill(1);
+  for (const a of attAll) kind[num.get(a)] = 0;
+  for (const a of M.arty) kind[num.get(a)] = 2;
+  const adj = [];
+  for (const a of attAll) adj[num.get(a)] = M.adj[a].map((e) => num.get(e));
+  const range = new Uint8Array(N * N);                // 0 not asked, 1 in range, 2 out of range
+  const inRange = (r, e) => {
+    let v = range[r * N + e];
+    if (v === 0) v = range[r * N + e] = ctx.rules.artillery.inRange(M.pieces[ids[r]], M.E[ids[e]].hex) ? 1 : 2;
+    return v === 1;
+  };
+  M.search = {
+    ids, num, kind, adj, inRange,
+    att: attAll, ra: M.ra.slice().sort(), rd: Object.keys(M.rd).sort(), arty: M.arty.slice().sort(), en: new Set(Object.keys(M.E)),
+  };
+  return M.search;
+}
+
+// The obligations, from the model, optionally after committing attack `b` ({attackers, barrage,
+// defenders (enemy ids), gs}): att (may attack), ra (must attack), rd (must be attacked), arty (may
+// barrage) as sorted ids, en (not yet attacked) as a set, adj each attacker's enemies, gs points left.
 function problem(ctx, M, b) {
-  const P = { att: {}, adj: {}, ra: {}, rd: {}, en: {}, arty: {}, gs: M.gs };
-  for (const e of Object.keys(M.E)) P.en[e] = true;
-  for (const a of Object.keys(M.adj)) if (M.able[a]) { P.att[a] = true; P.adj[a] = M.adj[a]; }
-  for (const a of M.ra) P.ra[a] = true;
-  for (const e of Object.keys(M.rd)) P.rd[e] = true;
-  for (const a of M.arty) P.arty[a] = true;
-  if (b) {
-    for (const d of b.defenders) { delete P.en[d]; delete P.rd[d]; }
-    for (const a of b.attackers) {
-      delete P.att[a]; delete P.ra[a];
-      for (const e of M.adj[a] || []) if (P.en[e]) P.rd[e] = true;   // 7.21, 10.21: all its neighbours
-    }
-    for (const a of b.barrage) delete P.arty[a];
-    P.gs -= b.gs || 0;
-  }
-  return P;
+  const B = searchBase(ctx, M);
+  if (!b) return { att: B.att, ra: B.ra, rd: B.rd, arty: B.arty, en: B.en, adj: M.adj, gs: M.gs };
+  const out = (list, drop) => (drop.length ? list.filter((x) => drop.indexOf(x) < 0) : list);
+  const en = new Set(B.en);
+  for (const d of b.defenders) en.delete(d);
+  const rd = new Set(out(B.rd, b.defenders));
+  for (const a of b.attackers) for (const e of M.adj[a] || []) if (en.has(e)) rd.add(e);   // 7.21, 10.21: all its neighbours
+  return { att: out(B.att, b.attackers), ra: out(B.ra, b.attackers), rd: Array.from(rd).sort(), arty: out(B.arty, b.barrage), en, adj: M.adj,
+    gs: M.gs - (b.gs || 0) };
 }
 
 // Can every obligation of P be met? true, false, or null when the search ran out of budget.
 // The search works on numbers: each unit is numbered in id order, so sorting numbers sorts ids.
+// The obligations split into groups that share no unit (attackers and enemies linked by adjacency,
+// artillery by range), taken in the order of their first unit (attackers, then enemies, in id order).
 function feasible(ctx, M, P, out) {
-  const rdIds = Object.keys(P.rd).sort();
-  const raIds = Object.keys(P.ra).sort();
-  if (!rdIds.length && !raIds.length) return true;
-  const attIds = Object.keys(P.att).sort();
-  const artyIds = Object.keys(P.arty).sort();
-  // the units the search may name, numbered in id order
-  const named = {};
-  for (const a of attIds) { named[a] = true; for (const e of P.adj[a]) if (P.en[e]) named[e] = true; }
-  for (const e of rdIds) named[e] = true;
-  for (const a of artyIds) named[a] = true;
-  const ids = Object.keys(named).sort();
-  const num = new Map();
-  ids.forEach((id, i) => num.set(id, i));
-  // split into connected groups: attackers and enemies linked by adjacency, artillery by range
-  const parent = new Map();
-  const find = (x) => { while (parent.get(x) !== x) { parent.set(x, parent.get(parent.get(x))); x = parent.get(x); } return x; };
-  const join = (a, b) => { const ra = find(a), rb = find(b); if (ra !== rb) { if (ra < rb) parent.set(rb, ra); else parent.set(ra, rb); } };
-  const node = (x) => { if (!parent.has(x)) parent.set(x, x); };
-  for (const a of attIds) {
-    node("a:" + a);
-    for (const e of P.adj[a]) if (P.en[e]) { node("e:" + e); join("a:" + a, "e:" + e); }
+  if (!P.rd.length && !P.ra.length) return true;
+  const B = searchBase(ctx, M), N = B.ids.length, num = B.num;
+  const parent = new Int32Array(N).fill(-1);
+  const node = (x) => { if (parent[x] < 0) parent[x] = x; };
+  const find = (x) => { while (parent[x] !== x) { parent[x] = parent[parent[x]]; x = parent[x]; } return x; };
+  const join = (a, b) => { const ra = find(a), rb = find(b); if (ra !== rb) { if (ra < rb) parent[rb] = ra; else parent[ra] = rb; } };
+  for (const a of P.att) {
+    const an = num.get(a);
+    node(an);
+    for (const e of P.adj[a]) if (P.en.has(e)) { const en = num.get(e); node(en); join(an, en); }
   }
-  for (const e of rdIds) node("e:" + e);
-  const inRange = new Map();                                   // artillery number -> Set of enemy numbers
-  for (const a of artyIds) {
-    const r = new Set();
-    inRange.set(num.get(a), r);
-    for (const e of rdIds) {
-      if (ctx.rules.artillery.inRange(M.pieces[a], M.E[e].hex)) { r.add(num.get(e)); node("r:" + a); join("r:" + a, "e:" + e); }
-    }
+  const rdNums = P.rd.map((e) => num.get(e));
+  for (const e of rdNums) node(e);
+  for (const a of P.arty) {
+    const an = num.get(a);
+    for (const e of rdNums) if (B.inRange(an, e)) { node(an); join(an, e); }
   }
+  const ra = new Set(P.ra), rd = new Set(P.rd);
   const groups = new Map();
-  for (const x of Array.from(parent.keys()).sort()) {
-    const r = find(x);
+  for (let n = 0; n < N; n++) {
+    if (parent[n] < 0) continue;
+    const r = find(n);
     let g = groups.get(r);
     if (!g) groups.set(r, g = { att: [], en: [], arty: [], ra: [], rd: [] });
-    const id = x.slice(2), n = num.get(id);
-    if (x[0] === "a") { g.att.push(n); if (P.ra[id]) g.ra.push(n); }
-    else if (x[0] === "e") { g.en.push(n); if (P.rd[id]) g.rd.push(n); }
+    const k = B.kind[n];
+    if (k === 0) { g.att.push(n); if (ra.has(B.ids[n])) g.ra.push(n); }
+    else if (k === 1) { g.en.push(n); if (rd.has(B.ids[n])) g.rd.push(n); }
     else g.arty.push(n);
   }
-  const byNum = (a, b) => a - b;
-  for (const g of groups.values()) for (const k of ["att", "en", "arty", "ra", "rd"]) g[k].sort(byNum);
-  // each attacker's enemies, in the model's order
-  const adj = [];
-  for (const a of attIds) adj[num.get(a)] = P.adj[a].filter((e) => num.has(e)).map((e) => num.get(e));
-  const env = { adj, inRange };
+  // a group's first unit: its first attacker, else its first enemy (artillery joins only enemies)
+  const first = (g) => (g.att.length ? g.att[0] : N + g.en[0]);
+  const order = Array.from(groups.values()).sort((x, y) => first(x) - first(y));
+  const env = { adj: B.adj, inRange: B.inRange };
   let gsLeft = P.gs;
   let unknown = false;
-  for (const r of Array.from(groups.keys()).sort()) {
-    const g = groups.get(r);
+  for (const g of order) {
     if (!g.ra.length && !g.rd.length) continue;
     let ok = false;
     // the fewest ground support points this group needs (usually none)
@@ -461,8 +469,8 @@ function feasible(ctx, M, P, out) {
         ok = true;
         gsLeft -= k;
         // the first attack of the plan the search found, in unit ids
-        if (step && step.step) out.step = { attackers: step.step.attackers.map((n) => ids[n]), defenders: step.step.defenders.map((n) => ids[n]),
-          barrage: step.step.arty.map((n) => ids[n]), gs: step.step.gs };
+        if (step && step.step) out.step = { attackers: step.step.attackers.map((n) => B.ids[n]), defenders: step.step.defenders.map((n) => B.ids[n]),
+          barrage: step.step.arty.map((n) => B.ids[n]), gs: step.step.gs };
         break;
       }
     }
@@ -525,7 +533,7 @@ function solve(env, S, k, memo, budget, out) {
     // an enemy unit that must be attacked: barrage, ground support, or a unit free to attack it
     const e = S.rd[0];
     for (const r of S.arty) {
-      if (!env.inRange.has(r) || !env.inRange.get(r).has(e)) continue;
+      if (!env.inRange(r, e)) continue;
       if (solve(env, { ra: S.ra, rd: minus(S.rd, [e]), att: S.att, en: minus(S.en, [e]), arty: minus(S.arty, [r]) }, k, memo, budget)) {
         ok = true;
         if (out) out.step = { attackers: [], defenders: [e], arty: [r], gs: 0 };
@@ -555,14 +563,14 @@ function solve(env, S, k, memo, budget, out) {
 // Why committing `b` would break the obligations (for `why`), as {reason, rule}.
 function blameAfter(ctx, M, b) {
   const P = problem(ctx, M, b);
-  for (const a of Object.keys(P.ra).sort()) {
-    if (!P.adj[a].some((e) => P.en[e])) {
+  for (const a of P.ra) {
+    if (!P.adj[a].some((e) => P.en.has(e))) {
       return { rule: M.pieces[a].artillery ? "8.31" : "7.12", reason: a + " must attack, and every enemy unit next to it would have been attacked without it: include it in this attack" };
     }
   }
-  for (const e of Object.keys(P.rd).sort()) {
-    const free = Object.keys(P.att).some((a) => P.adj[a].indexOf(e) >= 0);
-    const arty = Object.keys(P.arty).some((a) => ctx.rules.artillery.inRange(M.pieces[a], M.E[e].hex));
+  for (const e of P.rd) {
+    const free = P.att.some((a) => P.adj[a].indexOf(e) >= 0);
+    const arty = P.arty.some((a) => ctx.rules.artillery.inRange(M.pieces[a], M.E[e].hex));
     if (!free && !arty && P.gs <= 0) {
       return { rule: "7.21", reason: e + " is next to an attacking unit and no other unit could attack it afterwards: include it in this attack" };
     }
