@@ -273,29 +273,35 @@ function movement(ctx, actions, side) {
     const ev = T.ev(lineOf(h, i), danger(h, i) - u.p.defense);
     return ev > 0 ? ev * u.worth * 0.5 : 0;
   };
-  const info = {};
-  const unit = (id) => {
-    let u = info[id];
-    if (!u) {
-      const p = ctx.piece(id);
-      const goal = side === "axis" && isSlow(p) ? goals.slow : goals.mobile;
-      const i = ctx.map.index(p.hex);
-      u = info[id] = { p, goal, g: goal ? hops(ctx, goal, p.hex) : 99, worth: worth(ctx, p), exit: !!(plan && plan[id]) };
-      u.riskHere = near[i] ? 0 : risk(u, p.hex, i);
-      u.artRange = p.artillery ? p.range || 2 : 0;
-    }
-    return u;
-  };
   const env = { near, outlook, T, risk, W, S };
   const via = {};
   if (typeof ctx.rules.victory.routeHexes === "function") for (const r of ctx.rules.victory.routeHexes(side)) via[r.hex] = r.points;
   const gsNow = ctx.rules["ground-support"];
   const book = scoreBook(ctx, W, [goals.mobile, goals.slow, near, lineAt, enemyGs, gsNow.available(side), gsNow.available(W.enemy)]);
+  // what a unit's scores read of it, kept with its scores while it stands in one hex: its goal, what
+  // it is worth, its risk where it stands (the book's basis holds the goals, the enemy, the lines)
+  const info = {};
+  const unit = (id) => {
+    let u = info[id];
+    if (u) return u;
+    const p = ctx.piece(id);
+    const e = book ? bookEntry(book, p) : null;
+    u = e ? e.u : null;
+    if (!u) {
+      const goal = side === "axis" && isSlow(p) ? goals.slow : goals.mobile;
+      const i = ctx.map.index(p.hex);
+      u = { p, goal, g: goal ? hops(ctx, goal, p.hex) : 99, worth: worth(ctx, p), exit: false, e };
+      u.riskHere = near[i] ? 0 : risk(u, p.hex, i);
+      u.artRange = p.artillery ? p.range || 2 : 0;
+      if (e) e.u = u;
+    }
+    u.exit = !!(plan && plan[id]);
+    return (info[id] = u);
+  };
   // a kept score stands unless the end hex is next to an enemy unit and friendly units moved near it
-  let lastU = null, lastE = null;
   const score = (u, to) => {
     if (!book || u.exit) return moveScore(ctx, u, to, env);
-    const e = u === lastU ? lastE : (lastE = bookEntry(book, (lastU = u))), i = ctx.map.index(to);
+    const e = u.e, i = ctx.map.index(to);
     if (e.at[i] > 0 && (near[i] === null || e.at[i] >= book.dirty[book.cell[i]])) return e.scores[i];
     e.at[i] = book.stamp;
     return (e.scores[i] = moveScore(ctx, u, to, env));
@@ -352,13 +358,14 @@ function scoreBook(ctx, W, basis) {
   return book;
 }
 
-// The kept scores of one unit, new when it stands elsewhere (its goal field is in the book's basis).
-function bookEntry(book, u) {
-  let e = book.units.get(u.p.id);
-  if (!e || e.hex !== u.p.hex) {
+// The kept scores of one unit and what they read of it (u), new when it stands elsewhere (its goal
+// field is in the book's basis).
+function bookEntry(book, p) {
+  let e = book.units.get(p.id);
+  if (!e || e.hex !== p.hex) {
     const n = book.cell.length;
-    e = { hex: u.p.hex, scores: new Float64Array(n), at: new Int32Array(n) };
-    book.units.set(u.p.id, e);
+    e = { hex: p.hex, scores: new Float64Array(n), at: new Int32Array(n), u: null };
+    book.units.set(p.id, e);
   }
   return e;
 }

@@ -159,19 +159,21 @@ function spent(ctx, piece) {
 
 // ---- what a phase needs, computed once per call ------------------------------------------------
 
-// phaseData(side): occupancy, enemy hexes and zones, supplied positions and cost specs, passed
-// down to every check of one call (the reinforcements and exit sections use it too). During the
-// side's own movement phase the parts that only enemy positions decide (zones, cost specs, each
-// unit's reach) are kept beside the phase's record (ctx.keep on state.movement, never in the
-// state), keyed on the enemy hexes: enemy units do not move in that phase. Supply is recomputed
-// when friendly units beside enemy minefields change (12.22), the only way friendly moves alter it.
+// phaseData(side): occupancy (occ: a Map of hex -> unit ids; occAt: 1 by hex index where a unit
+// stands), enemy hexes and zones, supplied positions and cost specs, passed down to every check of
+// one call (the reinforcements and exit sections use it too). During the side's own movement phase
+// the parts that only enemy positions decide (zones, cost specs, each unit's reach) are kept beside
+// the phase's record (ctx.keep on state.movement, never in the state), keyed on the enemy hexes:
+// enemy units do not move in that phase. Supply is recomputed when friendly units beside enemy
+// minefields change (12.22), the only way friendly moves alter it.
 export function phaseData(ctx, side) {
   const enemy = other(ctx, side);
   const mines = ctx.rules.minefields.hexsidesOf(enemy);                   // drawn or added by an option
-  const occ = {}, occAt = new Uint8Array(ctx.map.ids.length);
+  const occ = new Map(), occAt = new Uint8Array(ctx.map.ids.length);
   const enemyHexes = [], mineHexes = [];
   for (const p of ctx.pieces((q) => q.hex && q.at === "map")) {
-    (occ[p.hex] = occ[p.hex] || []).push(p.id);
+    const here = occ.get(p.hex);
+    if (here) here.push(p.id); else occ.set(p.hex, [p.id]);
     const i = ctx.map.index(p.hex);
     occAt[i] = 1;
     if (p.side === enemy) enemyHexes.push(p.hex);
@@ -245,7 +247,7 @@ function specFor(ctx, piece, data) {
 
 // occupied(piece, hex, data): why another unit's presence bars ending in hex (5.12, 5.31), or null.
 function occupied(ctx, piece, hex, data) {
-  const here = data.occ[hex];
+  const here = data.occ.get(hex);
   if (!here) return null;
   const others = here.filter((id) => id !== piece.id);
   if (!others.length) return null;
@@ -527,11 +529,12 @@ function refusal(ctx, action, data) {
   if (action.via !== undefined) {
     const v = viaProblem(ctx, piece, to, action.via, budget, data);
     if (v) return v;
-    if ((data.occ[to] || []).length) return occupied(ctx, piece, to, data) || { rule: "5.31", reason: to + " is occupied" };
+    if (data.occ.has(to)) return occupied(ctx, piece, to, data) || { rule: "5.31", reason: to + " is occupied" };
     return endProblem(ctx, piece, to, data) || { rule: "5.0", reason: "not allowed now" };
   }
   if (mpTo(ctx, rawReach(ctx, piece, piece.hex, budget, data), to) !== undefined) return endProblem(ctx, piece, to, data) || { rule: "5.0", reason: "not allowed now" };
-  if ((data.occ[to] || []).length && ctx.piece(data.occ[to][0]).side !== piece.side) return { rule: "5.12", reason: to + " holds the enemy unit " + data.occ[to][0] };
+  const there = data.occ.get(to);
+  if (there && ctx.piece(there[0]).side !== piece.side) return { rule: "5.12", reason: to + " holds the enemy unit " + there[0] };
   if (hexCost(ctx, ctx.map.terrain(to)).mp === null) return { rule: "5.21", reason: to + " is " + ctx.map.terrain(to) + ", closed to movement (Terrain Key)" };
   if (ctx.map.adjacent(piece.hex, to)) {
     if (theirs && f.indexOf(theirs) >= 0) return { rule: "10.12", reason: piece.hex + "/" + to + " is an enemy minefield: only a cross-minefield action crosses it" };

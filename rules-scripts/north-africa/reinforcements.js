@@ -33,7 +33,7 @@ function edgeHexes(ctx, edge) {
 
 // 13.22: why a scheduled hex is blocked, or null.
 function blockedBy(ctx, hex, side, data) {
-  const here = data.occ[hex] || [];
+  const here = data.occ.get(hex) || [];
   if (!here.length) return null;
   const p = ctx.piece(here[0]);
   if (p.side !== side) return "the enemy unit " + p.id + " holds it";
@@ -142,7 +142,7 @@ export function refusal(ctx, action, data) {
   const hexes = entryHexes(ctx, p, data);
   const e = hexes.find((x) => x.hex === action.hex);
   if (!e) {
-    const occ = data.occ[action.hex] || [];
+    const occ = data.occ.get(action.hex) || [];
     if (occ.length && ctx.piece(occ[0]).side !== p.side) return { rule: "13.21", reason: action.hex + " holds the enemy unit " + occ[0] };
     const sched = p.arrives.hex ? p.arrives.hex : p.arrives.edge + " edge";
     return { rule: hexes.length && hexes[0].why ? "13.22" : "13.24", reason: p.id + " comes on only at " + (hexes.length ? hexes.map((x) => x.hex).join(" ") : sched) +
