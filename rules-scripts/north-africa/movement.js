@@ -13,7 +13,7 @@
 //   5.24  example: mechanized, Mixed to Mixed across a road hexside that is a friendly minefield: 4 1/2.
 //   5.25  escarpment hexsides are crossed only where a road or trail crosses them.
 //   5.26  a unit may not enter a hex it cannot pay for (hex and hexside together).
-//   6.0   entering an enemy-controlled hex ends the move (the spec's stop hexes); 6.12: at no extra cost.
+//   6.0   entering an enemy-controlled hex ends the move (the spec's stop zone); 6.12: at no extra cost.
 //   10.11 a friendly minefield hexside costs 2 more MP (non-mechanized) or 4 (mechanized); 10.13 on
 //         roads and trails too. 10.12 an enemy minefield is crossed only by a unit that held a hex
 //         beside it at the start of the phase, for its whole allowance, and then it stops: the
