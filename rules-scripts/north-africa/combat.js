@@ -72,10 +72,6 @@ function W(ctx) {
   return s.combat;
 }
 
-function piecesSorted(ctx) {
-  return ctx.piecesById();
-}
-
 function fmt(d) {
   return d > 0 ? "+" + d : String(d);
 }
@@ -127,7 +123,7 @@ export function beginPhase(ctx) {
   c.build = null;
   c.fight = null;
   c.after = [];
-  for (const p of piecesSorted(ctx)) {
+  for (const p of ctx.piecesById()) {
     p.attacked = false;
     p.defended = false;
     p.displaced = false;
@@ -231,7 +227,7 @@ function modelNow(ctx) {
   const byHex = new Map();           // hex -> phasing units there
   const E = {};
   const add = (m, hex, p) => { const l = m.get(hex); if (l) l.push(p); else m.set(hex, [p]); };
-  for (const p of piecesSorted(ctx)) {
+  for (const p of ctx.piecesById()) {
     if (!onMap(p)) continue;
     if (p.side === side) { phasing.push(p); add(byHex, p.hex, p); }
     else {
@@ -780,7 +776,7 @@ function fpfOptions(ctx) {
   // 8.45: no FPF against an attack made solely by artillery and/or ground support
   if (!ctx.rules.artillery.fpfAllowedAgainst(adjacent)) return out;
   const at = unitsByHex(ctx);
-  for (const p of piecesSorted(ctx)) {
+  for (const p of ctx.piecesById()) {
     if (p.side !== f.enemy || !p.artillery || f.fpf.indexOf(p.id) >= 0) continue;
     if (ctx.rules.artillery.canFpf(p, f.defenderHexes, at).ok) out.push({ do: "fpf", unit: p.id });
   }
@@ -1129,7 +1125,7 @@ function retreatEnv(ctx, side) {
 // unitsByHex()(hex): the units on the map in hex, by id, or null (the position when asked).
 function unitsByHex(ctx) {
   const occ = new Array(ctx.map.ids.length).fill(null);
-  for (const p of piecesSorted(ctx)) if (onMap(p)) { const i = ctx.map.index(p.hex); (occ[i] || (occ[i] = [])).push(p); }
+  for (const p of ctx.piecesById()) if (onMap(p)) { const i = ctx.map.index(p.hex); (occ[i] || (occ[i] = [])).push(p); }
   return (hex) => occ[ctx.map.index(hex)];
 }
 

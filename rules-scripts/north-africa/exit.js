@@ -86,11 +86,9 @@ function options(ctx, piece, raw, budget, enemyZoc, first) {
 function edgesReached(ctx, piece, raw) {
   const out = [];
   if (ctx.map.isEdge(piece.hex)) out.push([piece.hex, 0]);
-  if (raw.costs !== undefined) {
-    if (raw.costs) {
-      const edge = edgeBits(ctx), ids = ctx.map.ids;
-      for (const i of raw.hexes) if (edge[i] === 1) out.push([ids[i], raw.costs[i]]);
-    }
+  if (raw.hexes !== undefined) {                         // by hex index: the start is never among them
+    const edge = edgeBits(ctx), ids = ctx.map.ids;
+    for (const i of raw.hexes) if (edge[i] === 1) out.push([ids[i], raw.costs[i]]);
   } else {
     for (const h of Object.keys(raw)) if (h !== piece.hex && ctx.map.isEdge(h)) out.push([h, raw[h]]);
   }
