@@ -11,12 +11,16 @@
 // "stop", "fpf-done", "decline") scores 0 and is always available, so no decision is left hanging.
 
 const DONE = { done: 1, decline: 1, end: 1, pass: 1, stop: 1, "fpf-done": 1 };
+const MOVES = { move: 1, enter: 1, exit: 1, "cross-minefield": 1 };
 
 export function heuristic(ctx, actions, side) {
   if (actions.length <= 1) return 0;
+  // a movement decision lists a thousand moves or more: the first of its kinds met settles it
   const kinds = {};
-  for (const a of actions) kinds[a.do] = true;
-  if (kinds.move || kinds.enter || kinds.exit || kinds["cross-minefield"]) return movement(ctx, actions, side);
+  for (const a of actions) {
+    if (MOVES[a.do] === 1) return movement(ctx, actions, side);
+    kinds[a.do] = true;
+  }
   if (kinds.attack || kinds.resolve || kinds.cancel) return attackChoice(ctx, actions, side);
   if (kinds["fpf-done"]) return fpfChoice(ctx, actions, side);
   if (kinds.retreat || kinds.displace) return retreatChoice(ctx, actions, side);
