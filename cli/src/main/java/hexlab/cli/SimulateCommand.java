@@ -40,7 +40,7 @@ final class SimulateCommand implements Runnable {
     @Option(names = "--variant", paramLabel = "NAME=SPEC", description = "A variant to compare: NAME=option:X,errata:Y (NAME= is the base rules). Repeatable; the first is the baseline.")
     List<String> variants = new ArrayList<>();
 
-    @Option(names = "--threads", description = "Worker threads (default: the number of cores). The first starts at once, each other once the script runtime's compilers have caught up.") Integer threads;
+    @Option(names = "--threads", description = "Worker threads (default: the number of cores).") Integer threads;
 
     @Option(names = "--csv", description = "Write one row per game to this file.") Path csv;
 

@@ -27,8 +27,7 @@ import java.util.function.IntConsumer;
  * Plays N games per variant with bots, in parallel. Game i of every variant uses the same seed
  * (derived from the master seed), so the variants differ by their rules, not by their dice.
  * Each worker thread keeps one rules context per variant; results come back in (variant, game)
- * order whatever the thread count, so the output is the same byte for byte. The workers start one
- * by one as the runtime's compilers catch up ({@link WarmStart}).
+ * order whatever the thread count, so the output is the same byte for byte.
  */
 public final class Batch {
     /** A named variant of the comparison. */
@@ -38,9 +37,6 @@ public final class Batch {
      * @param failures where saves of broken games are written (null: not written)
      */
     public record Settings(String scenario, int games, long seed, String bots, int threads, Path failures) {}
-
-    /** {@code -Dhexlab.batch.stagger=false} starts every worker at once (to compare). */
-    static final boolean STAGGER = !"false".equals(System.getProperty("hexlab.batch.stagger"));
 
     private Batch() {}
 
@@ -53,11 +49,6 @@ public final class Batch {
      * {@code stop} says so; a stopped batch returns only the games it finished, in order.
      */
     public static List<GameRecord> run(Kernel kernel, List<Entry> variants, Settings s, IntConsumer progress, BooleanSupplier stop) {
-        return run(kernel, variants, s, progress, stop, STAGGER ? WarmStart.ofThisProcess() : null);
-    }
-
-    /** With {@code warm} null every worker starts at once. */
-    static List<GameRecord> run(Kernel kernel, List<Entry> variants, Settings s, IntConsumer progress, BooleanSupplier stop, WarmStart warm) {
         int total = variants.size() * s.games();
         GameRecord[] out = new GameRecord[total];
         Map<String, Scenario> scenarios = new HashMap<>();
@@ -65,52 +56,42 @@ public final class Batch {
         AtomicInteger next = new AtomicInteger(), done = new AtomicInteger();
         List<Thread> workers = new ArrayList<>();
         List<Throwable> crashed = new java.util.concurrent.CopyOnWriteArrayList<>();
-        Runnable work = () -> {
-            Map<String, RulesContext> contexts = new HashMap<>();
-            try {
-                for (int i; !stop.getAsBoolean() && (i = next.getAndIncrement()) < total; ) {
-                    Entry e = variants.get(i / s.games());
-                    int g = i % s.games();
-                    RulesContext rc = contexts.get(e.name());
-                    if (rc == null || rc.isDead()) {
-                        rc = kernel.context(e.variant(), scenarios.get(e.name()));
-                        contexts.put(e.name(), rc);
+        for (int w = 0; w < Math.max(1, s.threads()); w++) {
+            Thread t = Thread.ofPlatform().name("batch-" + w).unstarted(() -> {
+                Map<String, RulesContext> contexts = new HashMap<>();
+                try {
+                    for (int i; !stop.getAsBoolean() && (i = next.getAndIncrement()) < total; ) {
+                        Entry e = variants.get(i / s.games());
+                        int g = i % s.games();
+                        RulesContext rc = contexts.get(e.name());
+                        if (rc == null || rc.isDead()) {
+                            rc = kernel.context(e.variant(), scenarios.get(e.name()));
+                            contexts.put(e.name(), rc);
+                        }
+                        out[i] = play(rc, e, scenarios.get(e.name()), g, Dice.derive(s.seed(), g), s);
+                        if (progress != null) progress.accept(done.incrementAndGet());
                     }
-                    out[i] = play(rc, e, scenarios.get(e.name()), g, Dice.derive(s.seed(), g), s);
-                    if (progress != null) progress.accept(done.incrementAndGet());
+                } catch (Throwable x) {
+                    crashed.add(x);
+                } finally {
+                    contexts.values().forEach(RulesContext::close);
                 }
-            } catch (Throwable x) {
-                crashed.add(x);
-            } finally {
-                contexts.values().forEach(RulesContext::close);
-            }
-        };
-        int wanted = Math.max(1, Math.min(s.threads(), total));
-        boolean stagger = warm != null && wanted > 1 && warm.measurable();
-        do {
-            Thread t = Thread.ofPlatform().name("batch-" + workers.size()).unstarted(work);
+            });
             workers.add(t);
             t.start();
-            // the next worker starts once the compilers have caught up, while games are left to hand out
-            while (stagger && workers.size() < wanted && next.get() < total && workers.stream().allMatch(Thread::isAlive)
-                    && !warm.caughtUp(workers, System.nanoTime())) {
-                join(workers.getFirst(), 250);
+        }
+        for (Thread t : workers) {
+            try {
+                t.join();
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", x);
             }
-        } while (workers.size() < wanted && next.get() < total && workers.stream().allMatch(Thread::isAlive));
-        for (Thread t : workers) join(t, 0);
+        }
         if (!crashed.isEmpty()) throw new IllegalStateException("a batch worker failed: " + crashed.getFirst(), crashed.getFirst());
         List<GameRecord> played = new ArrayList<>(total);
         for (GameRecord r : out) if (r != null) played.add(r);
         return played;
-    }
-
-    private static void join(Thread t, long millis) {
-        try {
-            t.join(millis);
-        } catch (InterruptedException x) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", x);
-        }
     }
 
     private static GameRecord play(RulesContext rc, Entry e, Scenario sc, int index, long seed, Settings s) {

@@ -16,28 +16,13 @@ class BatchTest {
     final Kernel k = Fixtures.toy();
 
     List<GameRecord> run(int threads) {
-        return run(threads, null);
-    }
-
-    List<GameRecord> run(int threads, WarmStart warm) {
         return Batch.run(k, List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("bloody", k.variant("toy", "option:bloody"))),
-                new Batch.Settings("meeting", 12, 5, "aggressive", threads, null), null, () -> false, warm);
+                new Batch.Settings("meeting", 12, 5, "aggressive", threads, null), null);
     }
 
     @Test
     void csvIsTheSameWhateverTheThreadCount() {
         assertEquals(Csv.of(run(1)), Csv.of(run(2)));
-    }
-
-    @Test
-    void csvIsTheSameWhenTheWorkersStartOneByOne() {
-        // caught up at every sample: the second worker starts after the first window
-        WarmStart idle = new WarmStart(() -> 0, t -> 0, 0);
-        java.util.Set<String> players = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        List<GameRecord> staggered = Batch.run(k, List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("bloody", k.variant("toy", "option:bloody"))),
-                new Batch.Settings("meeting", 12, 5, "aggressive", 2, null), n -> players.add(Thread.currentThread().getName()), () -> false, idle);
-        assertEquals(Csv.of(run(1)), Csv.of(staggered));
-        assertEquals(java.util.Set.of("batch-0", "batch-1"), players, "both workers played");
     }
 
     @Test
