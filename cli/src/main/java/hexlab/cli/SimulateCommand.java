@@ -46,6 +46,11 @@ final class SimulateCommand implements Runnable {
 
     @Option(names = "--failures", description = "Folder for saves of games that hit an engine error (default target/failures).") Path failures;
 
+    @Option(names = "--server", paramLabel = "URL", description = "Play the batch in a running inspector (./tobruk serve) at this address, "
+            + "e.g. http://127.0.0.1:7070: its rules stay compiled from one batch to the next, so only the first pays for compiling. "
+            + "The same games; saves of broken games go to the server's target/failures.")
+    java.net.URI server;
+
     @Override
     public void run() {
         if (games < 1) throw new InputException(null, 0, 0, "--games must be at least 1");
@@ -65,7 +70,22 @@ final class SimulateCommand implements Runnable {
         Progress bar = new Progress(common.json || System.console() == null || !System.console().isTerminal() ? null : System.err,
                 "simulate " + sys.id() + " " + scenario, games * entries.size());
         long t0 = System.nanoTime();
-        List<GameRecord> records = Batch.run(k, entries, new Batch.Settings(scenario, games, seed, bots, t, fails), bar::update);
+        List<GameRecord> records;
+        String runtime;
+        JsonNode summary = null;
+        if (server != null) {
+            ObjectNode request = Json.object().put("system", sys.id()).put("scenario", scenario).put("games", games).put("seed", seed)
+                    .put("bots", bots).put("threads", t);
+            var vs = request.putArray("variants");
+            for (Batch.Entry e : entries) vs.addObject().put("name", e.name()).put("variant", e.variant().spec());
+            RemoteBatch.Result r = new RemoteBatch(server).run(request, bar::update);
+            records = r.records();
+            summary = r.job();      // the server's summary holds the rule usage, which the rows do not carry
+            runtime = "the inspector at " + server;
+        } else {
+            records = Batch.run(k, entries, new Batch.Settings(scenario, games, seed, bots, t, fails), bar::update);
+            runtime = ScriptHost.runtime();
+        }
         bar.finish();
         double secs = (System.nanoTime() - t0) / 1e9;
         if (csv != null) hexlab.kernel.util.AtomicFile.write(csv, Csv.of(records));
@@ -73,10 +93,11 @@ final class SimulateCommand implements Runnable {
         out.put("system", sys.id()).put("scenario", scenario).put("gamesPerVariant", games).put("seed", seed).put("bots", bots);
         out.put("note", "every variant played the same " + games + " seeds derived from master seed " + seed
                 + ": differences come from the rules, not the dice");
-        Summary.of(entries, records).fields().forEachRemaining(f -> out.set(f.getKey(), f.getValue()));
+        if (summary == null) Summary.of(entries, records).fields().forEachRemaining(f -> out.set(f.getKey(), f.getValue()));
+        else for (String f : List.of("variants", "comparisons")) out.set(f, summary.get(f));
         ObjectNode perf = out.putObject("performance");
         perf.put("seconds", Math.round(secs * 100) / 100.0).put("gamesPerSecond", threeFigures(records.size() / secs))
-                .put("threads", t).put("runtime", ScriptHost.runtime());
+                .put("threads", t).put("runtime", runtime);
         if (csv != null) out.put("csv", csv.toString());
         if (common.json) {
             common.printJson(out);

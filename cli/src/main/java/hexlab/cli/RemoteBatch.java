@@ -1,0 +1,98 @@
+package hexlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.error.InputException;
+import hexlab.kernel.lab.GameRecord;
+import hexlab.kernel.util.Json;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntConsumer;
+
+/**
+ * A batch played by a running inspector ({@code POST /api/lab}): its engine keeps the rules it has
+ * compiled, so a second batch skips the minute and more a new process spends compiling. The games
+ * are the same as a local run's (the same batch code and seeds).
+ */
+final class RemoteBatch {
+    /** What came back: the server's summary and one record per finished game. */
+    record Result(JsonNode job, List<GameRecord> records) {}
+
+    private final URI server;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    RemoteBatch(URI server) {
+        this.server = server;
+    }
+
+    Result run(ObjectNode request, IntConsumer progress) {
+        JsonNode started = send(HttpRequest.newBuilder(at("/api/lab")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(request))), 202);
+        String id = started.path("id").asText();
+        JsonNode job;
+        while (true) {
+            job = send(HttpRequest.newBuilder(at("/api/lab/" + id)).GET(), 200);
+            if (progress != null) progress.accept(job.path("done").asInt());
+            if (!job.path("state").asText().equals("running")) break;
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the inspector at " + server + " plays batch " + id, e);
+            }
+        }
+        if (job.path("state").asText().equals("failed")) {
+            throw new IllegalStateException("the batch failed in the inspector at " + server + ": " + job.path("error").asText());
+        }
+        List<GameRecord> records = new ArrayList<>();
+        for (JsonNode g : job.path("games")) records.add(record(g));
+        return new Result(job, records);
+    }
+
+    private static GameRecord record(JsonNode g) {
+        Map<String, Double> metrics = new TreeMap<>();
+        g.path("metrics").fields().forEachRemaining(m -> metrics.put(m.getKey(), m.getValue().asDouble()));
+        return new GameRecord(g.path("variant").asText(), g.path("game").asInt(), Long.parseLong(g.path("seed").asText()), g.path("winner").asText(),
+                g.hasNonNull("level") ? g.get("level").asText() : null, g.path("turn").asInt(), g.path("actions").asInt(), g.path("hash").asText(),
+                metrics, Map.of(), g.hasNonNull("error") ? g.get("error").asText() : null, g.hasNonNull("save") ? g.get("save").asText() : null);
+    }
+
+    private URI at(String path) {
+        return server.resolve(path);
+    }
+
+    // the body of a reply with the expected status; any other status is the server's refusal, said in its own words
+    private JsonNode send(HttpRequest.Builder request, int expected) {
+        HttpResponse<String> r;
+        try {
+            r = http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (ConnectException e) {
+            throw new InputException(null, 0, 0, "no inspector answers at " + server + ": start one with ./tobruk serve, or leave out --server to play here");
+        } catch (IOException e) {
+            throw new InputException(null, 0, 0, "the inspector at " + server + " did not answer: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while asking the inspector at " + server, e);
+        }
+        JsonNode body;
+        try {
+            body = Json.read(r.body());
+        } catch (RuntimeException e) {
+            throw new InputException(null, 0, 0, "the server at " + server + " is not an inspector (HTTP " + r.statusCode() + ", not JSON)");
+        }
+        if (r.statusCode() != expected) {
+            throw new InputException(null, 0, 0, "the inspector at " + server + " refused the batch (HTTP " + r.statusCode() + "): " + body.path("error").asText(r.body()));
+        }
+        return body;
+    }
+}
