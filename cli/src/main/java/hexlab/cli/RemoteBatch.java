@@ -54,6 +54,10 @@ final class RemoteBatch {
         if (job.path("state").asText().equals("failed")) {
             throw new IllegalStateException("the batch failed in the inspector at " + server + ": " + job.path("error").asText());
         }
+        if (job.path("state").asText().equals("stopped")) {
+            throw new InputException(null, 0, 0, "batch " + id + " was stopped in the inspector at " + server + " after " + job.path("done").asInt()
+                    + " of " + job.path("total").asInt() + " games; its finished games are on the inspector's Variant lab page");
+        }
         List<GameRecord> records = new ArrayList<>();
         for (JsonNode g : job.path("games")) records.add(record(g));
         return new Result(job, records);
