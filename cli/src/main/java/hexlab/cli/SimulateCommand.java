@@ -48,7 +48,7 @@ final class SimulateCommand implements Runnable {
 
     @Option(names = "--server", paramLabel = "URL", description = "Play the batch in a running inspector (./tobruk serve) at this address, "
             + "e.g. http://127.0.0.1:7070: its rules stay compiled from one batch to the next, so only the first pays for compiling. "
-            + "The same games; saves of broken games go to the server's target/failures.")
+            + "The same games; at most 5,000 per variant; saves of broken games go to the server's target/failures.")
     java.net.URI server;
 
     @Override

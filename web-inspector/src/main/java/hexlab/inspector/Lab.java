@@ -81,7 +81,7 @@ final class Lab implements AutoCloseable {
             throw ApiError.bad("no scenario \"" + sc + "\" in " + sys.id() + " (scenarios: " + String.join(", ", sys.scenarios().stream().map(s -> s.id()).toList()) + ")");
         }
         int games = (int) b.whole("games", 100);
-        if (games < 1 || games > MAX_GAMES) throw ApiError.bad("\"games\" must be 1 to " + MAX_GAMES + " per variant from this page (the command line `simulate` has no limit), found " + games);
+        if (games < 1 || games > MAX_GAMES) throw ApiError.bad("\"games\" must be 1 to " + MAX_GAMES + " per variant in the inspector (a `simulate` without --server has no limit), found " + games);
         long seed = b.whole("seed", 1);
         String bots = b.text("bots", "random");
         Bots.forSides(sys, bots, 0);   // an unknown bot or a wrong count is refused now, not in the workers
