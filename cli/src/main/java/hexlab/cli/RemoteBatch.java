@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import hexlab.kernel.error.InputException;
 import hexlab.kernel.lab.GameRecord;
+import hexlab.kernel.rules.RuleSystem;
+import hexlab.kernel.rules.Section;
 import hexlab.kernel.util.Json;
 
 import java.io.IOException;
@@ -33,6 +35,34 @@ final class RemoteBatch {
 
     RemoteBatch(URI server) {
         this.server = server;
+    }
+
+    /**
+     * Refuses a server whose rules differ from {@code sys} (the files here), as a save's pins would:
+     * by each section's version and content hash. A server that read the files before they were
+     * edited is asked to read them again first.
+     */
+    void checkSameRules(RuleSystem sys) {
+        String differs = difference(sys);
+        if (differs == null) return;
+        send(HttpRequest.newBuilder(at("/api/systems?reload=true")).GET(), 200);
+        differs = difference(sys);
+        if (differs != null) {
+            throw new InputException(null, 0, 0, "the inspector at " + server + " runs other rules than the files here (" + differs
+                    + "): start it from this project, or leave out --server");
+        }
+    }
+
+    private String difference(RuleSystem sys) {
+        JsonNode there = send(HttpRequest.newBuilder(at("/api/systems/" + sys.id())).GET(), 200);
+        Map<String, String> theirs = new TreeMap<>();
+        for (JsonNode s : there.path("sections")) theirs.put(s.path("name").asText(), s.path("version").asText() + " " + s.path("sha256").asText());
+        for (Section s : sys.sections().values()) {
+            String t = theirs.remove(s.name());
+            if (t == null) return "section " + s.name() + " is not there";
+            if (!t.equals(s.version() + " " + s.sha256())) return "section " + s.name() + " " + s.version() + " differs";
+        }
+        return theirs.isEmpty() ? null : "section " + theirs.keySet().iterator().next() + " is only there";
     }
 
     Result run(ObjectNode request, IntConsumer progress) {

@@ -78,7 +78,9 @@ final class SimulateCommand implements Runnable {
                     .put("bots", bots).put("threads", t);
             var vs = request.putArray("variants");
             for (Batch.Entry e : entries) vs.addObject().put("name", e.name()).put("variant", e.variant().spec());
-            RemoteBatch.Result r = new RemoteBatch(server).run(request, bar::update);
+            RemoteBatch remote = new RemoteBatch(server);
+            remote.checkSameRules(sys);
+            RemoteBatch.Result r = remote.run(request, bar::update);
             records = r.records();
             summary = r.job();      // the server's summary holds the rule usage, which the rows do not carry
             runtime = "the inspector at " + server;

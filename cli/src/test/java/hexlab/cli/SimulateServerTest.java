@@ -46,6 +46,47 @@ class SimulateServerTest {
         }
     }
 
+    static Path copyOfToy(Path dir) throws IOException {
+        Path to = dir.resolve("root");
+        try (var files = Files.walk(TOY)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Path t = to.resolve(TOY.relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(t);
+                else Files.copy(f, t);
+            }
+        }
+        return to;
+    }
+
+    static String[] batchIn(Path root, Path csv, String server) {
+        return new String[] {"simulate", "--root", root.toString(), "--system", "toy", "--scenario", "meeting", "--games", "2", "--bots", "aggressive",
+            "--csv", csv.toString(), "--server", server};
+    }
+
+    @Test
+    void anInspectorRunningOtherRulesIsRefusedAndOneThatReadEditedFilesReadsThemAgain(@TempDir Path dir) throws IOException {
+        Path root = copyOfToy(dir);
+        InspectorServer server = InspectorServer.start(root, "127.0.0.1", 0, 0);
+        try {
+            String url = "http://127.0.0.1:" + server.port();
+            CliTest.Run first = run(batchIn(root, dir.resolve("first.csv"), url));
+            assertEquals(0, first.code(), first.err());
+            Path script = root.resolve("rules-scripts/toy/combat.js");
+            // the server has read the files; an edit here is read again before the batch
+            Files.writeString(script, Files.readString(script) + "\n// edited\n");
+            CliTest.Run edited = run(batchIn(root, dir.resolve("edited.csv"), url));
+            assertEquals(0, edited.code(), edited.err());
+            // a project whose rules differ from the server's files is refused, not played on the server's rules
+            CliTest.Run other = run(batchIn(TOY, dir.resolve("other.csv"), url));
+            assertEquals(2, other.code(), other.err());
+            assertTrue(other.err().contains("runs other rules than the files here (section combat"), other.err());
+            noStackTrace(other);
+            assertFalse(Files.exists(dir.resolve("other.csv")));
+        } finally {
+            server.stop();
+        }
+    }
+
     @Test
     void noInspectorAtTheAddressIsOneLineAndExit2(@TempDir Path dir) throws IOException {
         int port;

@@ -109,7 +109,7 @@ final class Catalogue {
         ArrayNode secs = o.putArray("sections");
         for (Section sec : s.sections().values()) {
             secs.addObject().put("name", sec.name()).put("version", sec.version()).put("rule", sec.rule())
-                    .put("status", sec.overallStatus()).put("definedBy", sec.definedBy());
+                    .put("status", sec.overallStatus()).put("definedBy", sec.definedBy()).put("sha256", sec.sha256());
         }
         return o;
     }
