@@ -34,6 +34,9 @@ final class RemoteBatch {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     RemoteBatch(URI server) {
+        if (server.getScheme() == null || !server.getScheme().matches("https?") || server.getHost() == null) {
+            throw new InputException(null, 0, 0, "--server expects an inspector's address such as http://127.0.0.1:7070, found \"" + server + "\"");
+        }
         this.server = server;
     }
 

@@ -98,5 +98,9 @@ class SimulateServerTest {
         assertTrue(r.err().contains("no inspector answers at http://127.0.0.1:" + port), r.err());
         noStackTrace(r);
         assertFalse(Files.exists(dir.resolve("none.csv")), "no CSV from a batch that never ran");
+        CliTest.Run bare = run(batch(dir.resolve("none.csv"), "--server", "localhost:" + port));
+        assertEquals(2, bare.code(), bare.err());
+        assertTrue(bare.err().contains("--server expects an inspector's address such as http://127.0.0.1:7070"), bare.err());
+        noStackTrace(bare);
     }
 }
