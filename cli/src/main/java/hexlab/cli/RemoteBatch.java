@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import hexlab.kernel.error.InputException;
 import hexlab.kernel.lab.GameRecord;
+import hexlab.kernel.persist.Replay;
+import hexlab.kernel.persist.SaveFile;
 import hexlab.kernel.rules.RuleSystem;
-import hexlab.kernel.rules.Section;
 import hexlab.kernel.util.Json;
 
 import java.io.IOException;
@@ -41,31 +42,26 @@ final class RemoteBatch {
     }
 
     /**
-     * Refuses a server whose rules differ from {@code sys} (the files here), as a save's pins would:
-     * by each section's version and content hash. A server that read the files before they were
-     * edited is asked to read them again first.
+     * Refuses a server whose rules differ from {@code sys} (the files here), by the pins a save
+     * would check: the system's version and each section's version and content hash. A server that
+     * read the files before they were edited is first asked to read them again, as the inspector's
+     * own "reload the systems" does.
      */
     void checkSameRules(RuleSystem sys) {
-        String differs = difference(sys);
-        if (differs == null) return;
+        if (changedThere(sys).isEmpty()) return;
         send(HttpRequest.newBuilder(at("/api/systems?reload=true")).GET(), 200);
-        differs = difference(sys);
-        if (differs != null) {
-            throw new InputException(null, 0, 0, "the inspector at " + server + " runs other rules than the files here (" + differs
+        List<String> changed = changedThere(sys);
+        if (!changed.isEmpty()) {
+            throw new InputException(null, 0, 0, "the inspector at " + server + " runs other rules than the files here (" + String.join("; ", changed)
                     + "): start it from this project, or leave out --server");
         }
     }
 
-    private String difference(RuleSystem sys) {
+    private List<String> changedThere(RuleSystem sys) {
         JsonNode there = send(HttpRequest.newBuilder(at("/api/systems/" + sys.id())).GET(), 200);
-        Map<String, String> theirs = new TreeMap<>();
-        for (JsonNode s : there.path("sections")) theirs.put(s.path("name").asText(), s.path("version").asText() + " " + s.path("sha256").asText());
-        for (Section s : sys.sections().values()) {
-            String t = theirs.remove(s.name());
-            if (t == null) return "section " + s.name() + " is not there";
-            if (!t.equals(s.version() + " " + s.sha256())) return "section " + s.name() + " " + s.version() + " differs";
-        }
-        return theirs.isEmpty() ? null : "section " + theirs.keySet().iterator().next() + " is only there";
+        List<SaveFile.Pin> pins = new ArrayList<>();
+        for (JsonNode s : there.path("sections")) pins.add(new SaveFile.Pin(s.path("name").asText(), s.path("version").asText(), s.path("sha256").asText()));
+        return Replay.changedSections(sys, there.path("version").asText(), pins);
     }
 
     Result run(ObjectNode request, IntConsumer progress) {

@@ -68,13 +68,18 @@ public final class Replay {
     }
 
     public static List<String> changedSections(RuleSystem system, SaveFile save) {
+        return changedSections(system, save.systemVersion(), save.pins());
+    }
+
+    /** What differs between the installed {@code system} and rules pinned elsewhere (a save, another process): empty if nothing. */
+    public static List<String> changedSections(RuleSystem system, String systemVersion, List<SaveFile.Pin> pins) {
         List<String> out = new ArrayList<>();
         // the system's own version: what its manifest says beyond the sections (e.g. the state's shape)
-        if (save.systemVersion() != null && !save.systemVersion().equals(system.version())) {
-            out.add("system " + system.id() + " " + save.systemVersion() + " -> " + system.version());
+        if (systemVersion != null && !systemVersion.equals(system.version())) {
+            out.add("system " + system.id() + " " + systemVersion + " -> " + system.version());
         }
         Map<String, SaveFile.Pin> pinned = new HashMap<>();
-        for (SaveFile.Pin p : save.pins()) pinned.put(p.section(), p);
+        for (SaveFile.Pin p : pins) pinned.put(p.section(), p);
         for (Section s : system.sections().values()) {
             SaveFile.Pin p = pinned.remove(s.name());
             if (p == null) out.add(s.name() + " (new)");
