@@ -3,7 +3,8 @@
 // (19.17 nr. 1) and destroy Axis units, German armour first (20.0). Axis: cut that route, strike
 // exposed British units and keep the German armour.
 //
-// Kernel bot contract: heuristic(ctx, actions, side) -> index into actions. One pass over the legal
+// Kernel bot contract: heuristic(ctx, actions, side) -> index into actions, or an action the
+// decision accepts beyond its list (a whole attack). One pass over the legal
 // actions with cheap scores; what the scores need is computed once per call, or taken from what the
 // kernel keeps beside the state (ctx.keep, ctx.recall) when it is what a fresh count would give.
 // The bot chooses from the position alone and leaves the game state as it found it (a replay
@@ -692,7 +693,7 @@ function attackChoice(ctx, actions, side) {
     // a plan the rules would refuse to resolve leads nowhere (build, cancel, build again): start
     // instead from the attack the rules' own search found to keep every obligation possible
     if (plan && !resolvable(ctx, W, plan)) plan = witnessPlan(ctx, W, null) || plan;
-    if (plan && at({ do: "attack", hex: plan.defHexes[0] }) !== undefined) return at({ do: "attack", hex: plan.defHexes[0] });
+    if (plan && at({ do: "attack", hex: plan.defHexes[0] }) !== undefined) return wholeAttack(ctx, W, plan) || at({ do: "attack", hex: plan.defHexes[0] });
     if (at({ do: "done" }) !== undefined) return at({ do: "done" });
     // no plan passes: start on a unit that must be attacked
     const m = ctx.rules.combat.mandatory(side);
@@ -732,6 +733,17 @@ function attackChoice(ctx, actions, side) {
   for (let i = 0; i < actions.length; i++) if (actions[i].do === "add-defender") return i;
   for (let i = 0; i < actions.length; i++) if (actions[i].do === "add-barrage") return i;
   return fallback(actions);
+}
+
+// The plan as one action, the whole attack the steps below would build from it (its ground
+// support as they would add it), if the combat rules accept it (combat.wholeAttackRefusal); else
+// null, and the attack is built step by step.
+function wholeAttack(ctx, W, plan) {
+  let gs = plan.gs || 0;
+  const extra = gsToAdd(ctx, W, plan, W.gs - gs);
+  if (extra > 0 && resolvable(ctx, W, Object.assign({}, plan, { gs: gs + extra }))) gs += extra;
+  const a = { do: "resolve", defenders: plan.defHexes.slice(), attackers: plan.attackers.map((p) => p.id), barrage: plan.barrage.map((p) => p.id), gs };
+  return ctx.rules.combat.wholeAttackRefusal(a) ? null : a;
 }
 
 // The combat rules' own way through the obligations (combat.witnessAttack) as a plan, if the rules

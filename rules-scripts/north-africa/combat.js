@@ -22,6 +22,13 @@
 //              {do: "resolve"}                     announce the attack; the defender may then add
 //                                                  FPF (interrupt `fpf`), then the die is rolled
 //              {do: "cancel"}                      drop the attack being built (nothing is spent)
+//   whole:     {do: "resolve", defenders: [hex], attackers: [id], barrage: [id], gs}
+//                                                  an attack stated at once, not listed but
+//                                                  accepted when idle: checked as its steps
+//                                                  would be (attack, add-attacker, add-defender,
+//                                                  add-barrage, add-ground-support, resolve), then
+//                                                  announced. A save or a bot states a whole
+//                                                  attack in one action
 // Decision `fpf` (interrupt, the non-phasing player; 8.4, 8.46, 9.0):
 //              {do: "fpf", unit} | {do: "fpf-ground-support", points} | {do: "fpf-done"}
 // Decision `retreat` (interrupt, the owner of the retreating units; 7.7, 7.8):
@@ -646,6 +653,45 @@ function resolveRefusal(ctx, M, b, curFeasible) {
   return null;
 }
 
+// A whole attack ({do: "resolve", defenders, attackers, barrage, gs}) may be made now if each of
+// its steps would be allowed in turn: the first defender hex attacked, the attackers added, the
+// other defender hexes, the barrage, the ground support, then resolved. null, or {rule, reason}
+// of the first step refused.
+export function wholeAttackRefusal(ctx, a) {
+  const b0 = C(ctx).build;
+  if (b0) return { rule: "7.0", reason: "an attack on " + b0.defenders.join(", ") + " is being built: resolve or cancel it first" };
+  const ids = (x) => (x === undefined ? [] : Array.isArray(x) && x.every((v) => typeof v === "string") ? x : null);
+  const defs = ids(a.defenders), atts = ids(a.attackers), bar = ids(a.barrage);
+  if (!defs || !atts || !bar) return { rule: "7.0", reason: "a whole attack is {do: \"resolve\", defenders: [hex], attackers: [unit id], barrage: [unit id], gs: points}" };
+  if (!defs.length) return { rule: "7.0", reason: "a whole attack names at least one defender hex" };
+  const gs = a.gs === undefined ? 0 : a.gs;
+  if (!Number.isInteger(gs) || gs < 0) return { rule: "9.0", reason: "ground support is a whole number of points (" + JSON.stringify(a.gs) + ")" };
+  const M = model(ctx);
+  if (!targetable(ctx, M, defs[0])) return attacks.why(ctx, { do: "attack", hex: defs[0] });
+  const b = { defenders: [defs[0]], attackers: [], barrage: [], gs: 0 };
+  for (const id of atts) {
+    const p = ctx.piece(id);
+    const r = p ? canAddAttacker(ctx, M, b, p) : { rule: "7.0", reason: "no unit " + id };
+    if (r) return r;
+    b.attackers.push(id);
+  }
+  for (const h of defs.slice(1)) {
+    const r = canAddDefender(ctx, M, b, h);
+    if (r) return r;
+    b.defenders.push(h);
+  }
+  for (const id of bar) {
+    const p = ctx.piece(id);
+    const r = p ? canAddBarrage(ctx, M, b, p) : { rule: "8.0", reason: "no unit " + id };
+    if (r) return r;
+    if (M.arty.indexOf(id) < 0) return { rule: "8.11", reason: id + " may not barrage now" };
+    b.barrage.push(id);
+  }
+  if (gs > M.gs) return { rule: "9.0", reason: ctx.active + " has " + M.gs + " ground support point" + (M.gs === 1 ? "" : "s") + " left this Game-Turn, not " + gs };
+  b.gs = gs;
+  return resolveRefusal(ctx, M, b, feasibleAfter(ctx, M, null));
+}
+
 export const attacks = {
   rule: "7.0",
   prompt(ctx) {
@@ -683,8 +729,17 @@ export const attacks = {
     out.push({ do: "cancel" });
     return out;
   },
+  // a whole attack, stated at once (its steps are too many to list)
+  accepts(ctx, a) { return a.do === "resolve" && a.defenders !== undefined && !wholeAttackRefusal(ctx, a); },
   apply(ctx, a) {
     const c = W(ctx);
+    if (a.do === "resolve" && a.defenders !== undefined) {
+      // built as its steps would build it, then announced
+      c.build = { defenders: a.defenders.slice(), attackers: (a.attackers || []).slice(), barrage: (a.barrage || []).slice(), gs: a.gs || 0,
+        feasible: feasibleAfter(ctx, model(ctx), null) };
+      announce(ctx);
+      return;
+    }
     if (a.do === "done") {
       ctx.trace({ rule: "7.11", text: ctx.active + " ends the Combat Phase: every mandatory attack has been made" });
       ctx.done();
@@ -714,6 +769,7 @@ export const attacks = {
     const M = () => model_ || (model_ = model(ctx));
     const b = c.build;
     if (!a || typeof a.do !== "string") return { rule: "7.0", reason: "an action is an object with a `do` field" };
+    if (a.do === "resolve" && a.defenders !== undefined) return wholeAttackRefusal(ctx, a);
     if (a.do === "done") {
       if (b) return { rule: "7.0", reason: "an attack is being built: resolve or cancel it first" };
       const u = unmetOf(ctx, M());

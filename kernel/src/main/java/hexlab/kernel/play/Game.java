@@ -114,6 +114,12 @@ public final class Game implements HostBridge.Game {
         return toAct;
     }
 
+    /**
+     * The index a script bot answers with when it proposes an action the decision accepts beyond
+     * its list (a decision state's {@code accepts}, such as a whole attack in one action).
+     */
+    public static final int PROPOSED = -2;
+
     public int choiceCount() {
         attach();
         prepare();
@@ -142,25 +148,32 @@ public final class Game implements HostBridge.Game {
         }
         String json = Json.write(action);
         int index = rules.callInt("find", json);
+        if (index == PROPOSED) return applyIndex(PROPOSED, action);
         if (index < 0) return Outcome.refused(refusal(json));
         return applyIndex(index, action);
     }
 
-    /** Takes the {@code index}-th legal action (bots choose by index: no JSON round trip). */
+    /**
+     * Takes the {@code index}-th legal action (bots choose by index: no JSON round trip), or with
+     * {@link #PROPOSED} the action a script bot just proposed beyond the list.
+     */
     public Outcome applyIndex(int index) { return applyIndex(index, null); }
 
     private Outcome applyIndex(int index, JsonNode action) {
         attach();
         prepare();
-        if (index < 0 || index >= choices) throw new IllegalArgumentException("action index " + index + " outside 0.." + (choices - 1));
-        JsonNode taken = action != null ? action : Json.read(rules.callString("actionJson", index));
+        boolean proposed = index == PROPOSED && !activation;
+        if (!proposed && (index < 0 || index >= choices)) throw new IllegalArgumentException("action index " + index + " outside 0.." + (choices - 1));
+        JsonNode taken = action != null ? action : Json.read(rules.callString(proposed ? "proposedJson" : "actionJson", index));
+        if (taken == null || taken.isNull()) throw new IllegalArgumentException("no action was proposed in this decision");
         Frame top = top();
         ready = false;
         if (activation) {
             activationChoice(top, taken);
         } else {
             doneCalled = false;
-            rules.call("apply", index);
+            if (proposed) rules.call("applyProposed");
+            else rules.call("apply", index);
             if (doneCalled) top.finished = true;
         }
         actions.add(taken);
@@ -495,7 +508,12 @@ public final class Game implements HostBridge.Game {
         attach();
         prepare();
         int i = rules.callInt("botChoice", bot.section(), bot.export(), side);
-        if (i < 0 || i >= choices) throw new RuleError(bot.toString(), "the bot chose an action that is not among the " + choices + " legal ones");
+        if (i == PROPOSED) return i;
+        if (i < 0 || i >= choices) {
+            String rejected = rules.callString("rejectedJson");
+            throw new RuleError(bot.toString(), "the bot chose an action that is not among the " + choices + " legal ones and that the decision does not accept"
+                    + (rejected == null || rejected.equals("null") ? "" : ": " + rejected));
+        }
         return i;
     }
 

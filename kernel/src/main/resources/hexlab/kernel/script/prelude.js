@@ -571,6 +571,17 @@
     rules[name] = Object.freeze(out);
   }
 
+  // A decision may accept actions beyond the ones it lists (its `accepts`), for choices too big to
+  // enumerate: a whole attack in one action, say. Accepted: kept as the proposal, -2; else -1.
+  function propose(a) {
+    const cur = current;
+    if (!cur || cur.kernel || typeof cur.st.accepts !== "function" || !a || typeof a !== "object") return -1;
+    const b = JSON.parse(JSON.stringify(a));          // as a replay will read it from the save
+    if (cur.st.accepts(cur.c, b, cur.args) !== true) return -1;
+    cur.proposed = b;
+    return -2;
+  }
+
   function sideCode(side) {
     if (side === null || side === undefined) return 0;
     const i = sides.indexOf(side);
@@ -660,13 +671,23 @@
     find(actionJson) {
       if (!current) return -1;
       if (!current.keys) current.keys = current.actions.map(canon);
-      return current.keys.indexOf(canon(JSON.parse(actionJson)));
+      const a = JSON.parse(actionJson);
+      const i = current.keys.indexOf(canon(a));
+      return i >= 0 ? i : propose(a);
     },
     apply(i) {
       const cur = current;
       current = null;
       mutating(() => cur.st.apply(cur.c, cur.actions[i], cur.args));
     },
+    // an action the decision accepts beyond its list (accepts), proposed by find or a bot
+    proposedJson() { return JSON.stringify(current && current.proposed !== undefined ? current.proposed : null); },
+    applyProposed() {
+      const cur = current;
+      current = null;
+      mutating(() => cur.st.apply(cur.c, cur.proposed, cur.args));
+    },
+    rejectedJson() { return JSON.stringify(current && current.rejected !== undefined ? current.rejected : null); },
     why(actionJson) {
       const cur = current;
       const a = JSON.parse(actionJson);
@@ -682,7 +703,11 @@
       const r = fn(sec, name)(ctxFor(sectionInfo(sec)), current ? current.actions : [], side);
       if (typeof r === "number") return r;
       if (!current.keys) current.keys = current.actions.map(canon);
-      return current.keys.indexOf(canon(r));
+      const i = current.keys.indexOf(canon(r));
+      if (i >= 0) return i;
+      const p = propose(r);
+      if (p < 0) current.rejected = r;
+      return p;
     },
 
     snapshot() { return snap || (snap = stateText()); },

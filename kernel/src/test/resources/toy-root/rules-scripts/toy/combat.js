@@ -105,3 +105,17 @@ export function aggressiveBot(ctx, actions, side) {
   });
   return best;
 }
+
+// The aggressive bot, but a move it picks ends the movement impulse with it (toy rule 3.4): an
+// action the decision accepts beyond its list, proposed instead of an index.
+export function hastyBot(ctx, actions, side) {
+  const i = aggressiveBot(ctx, actions, side);
+  const a = actions[i];
+  return a.do === "move" ? { do: "move", unit: a.unit, to: a.to, last: true } : i;
+}
+
+// A bot that proposes a move the decision does not accept (for the kernel's error).
+export function strayBot(ctx, actions, side) {
+  const a = actions.find((x) => x.do === "move");
+  return a ? { do: "move", unit: a.unit, to: "9999", last: true } : 0;
+}

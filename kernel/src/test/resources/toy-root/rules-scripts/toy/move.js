@@ -35,6 +35,12 @@ export const move = {
     out.push({ do: "done" });
     return out;
   },
+  // toy rule 3.4: a move may end the impulse with it ({do: "move", unit, to, last: true}), accepted
+  // though not listed: the move itself must be one of the listed ones
+  accepts(ctx, a) {
+    if (a.do !== "move" || a.last !== true) return false;
+    return move.actions(ctx).some((b) => b.do === "move" && b.unit === a.unit && b.to === a.to);
+  },
   apply(ctx, a) {
     if (a.do === "done") { ctx.done(); return; }
     const p = ctx.piece(a.unit);
@@ -42,6 +48,7 @@ export const move = {
     p.hex = a.to;
     p.moved = true;
     ctx.trace({ rule: "3.1", text: p.id + " moves " + from + " -> " + a.to });
+    if (a.last === true) { ctx.trace({ rule: "3.4", text: "and the movement impulse ends" }); ctx.done(); }
   },
   why(ctx, a) {
     if (a.do !== "move") return null;
