@@ -116,7 +116,8 @@ function results(b) {
   const specOf = (v) => v.spec === null || v.spec === undefined ? "" : " = " + (v.spec || "base rules");
   head.append(h("h2", {}, "Results: " + (b.system || "?") + " / " + (b.scenario || "?") + (b.source === "run" ? ", bots " + b.bots + ", master seed " + b.seed : ", from " + b.source)),
     h("p", { class: "label" }, b.note || "read back from a CSV: rule usage is not in it",
-      b.source === "run" ? " · " + b.games.length + " games in " + b.seconds + " s (" + (b.games.length / Math.max(0.01, b.seconds)).toFixed(2) + " games/s)" : ""),
+      b.source === "run" ? " · " + b.games.length + " games in " + b.seconds + " s (" + (b.games.length / Math.max(0.01, b.seconds)).toFixed(2) + " games/s)" : "",
+      b.reread ? " · " + b.reread : ""),
     h("p", {}, b.variants.map((v, i) => h("span", { class: "legend-item" }, h("span", { class: "swatch", style: "background:" + colour(i) }), v.name + specOf(v) + " (" + v.games + " games)  "))));
   outcomesChart(b);
   histogram("turns", $("#chart-turns"), b, (g) => g.turn, "turns");

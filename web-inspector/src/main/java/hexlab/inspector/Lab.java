@@ -48,6 +48,7 @@ final class Lab implements AutoCloseable {
         volatile String state = "running", error;
         volatile List<GameRecord> records;
         volatile double seconds;
+        volatile boolean reread;     // the rule files had changed since the server read them: read again first
 
         Job(String id, String system, String scenario, String bots, long seed, int games, List<Summary.Label> labels, String source) {
             this.id = id;
@@ -66,10 +67,8 @@ final class Lab implements AutoCloseable {
      * Starts a batch from {system, scenario, games, seed, bots, threads, variants: [{name, variant}]};
      * refused while another runs, since both would share the same two cores.
      */
-    synchronized Job start(Body b) {
-        for (Job j : jobs.values()) {
-            if (j.state.equals("running")) throw ApiError.conflict("batch " + j.id + " is still running (" + j.done.get() + " of " + j.total + " games); stop it or wait");
-        }
+    synchronized Job start(Body b, boolean reread) {
+        refuseWhileRunning();
         RuleSystem sys = kernel.system(b.requiredText("system"));
         String scenario = b.text("scenario", null);
         if (scenario == null) {
@@ -90,6 +89,7 @@ final class Lab implements AutoCloseable {
         List<Batch.Entry> entries = entries(sys, b.any("variants"));
         List<Summary.Label> labels = entries.stream().map(e -> new Summary.Label(e.name(), e.variant().id(), e.variant().spec())).toList();
         Job job = new Job(newId(), sys.id(), scenario, bots, seed, games, labels, "run");
+        job.reread = reread;
         remember(job);
         Batch.Settings settings = new Batch.Settings(scenario, games, seed, bots, threads, kernel.catalog().root().resolve("target/failures"));
         Thread t = Thread.ofPlatform().name("lab-" + job.id).daemon(true).unstarted(() -> {
@@ -107,6 +107,13 @@ final class Lab implements AutoCloseable {
         });
         t.start();
         return job;
+    }
+
+    /** One batch at a time: both would share the same cores. */
+    synchronized void refuseWhileRunning() {
+        for (Job j : jobs.values()) {
+            if (j.state.equals("running")) throw ApiError.conflict("batch " + j.id + " is still running (" + j.done.get() + " of " + j.total + " games); stop it or wait");
+        }
     }
 
     /** A batch read back from the per-game CSV of {@code simulate --csv}: variants in their order of appearance. */
@@ -145,6 +152,7 @@ final class Lab implements AutoCloseable {
         o.put("id", j.id).put("state", j.state).put("source", j.source).put("system", j.system).put("scenario", j.scenario)
                 .put("bots", j.bots).put("seed", j.seed).put("gamesPerVariant", j.games).put("done", j.done.get()).put("total", j.total);
         if (j.error != null) o.put("error", j.error);
+        if (j.reread) o.put("reread", "the rule files had changed since the inspector read them: this batch read them again");
         if (j.records == null) return o;
         o.put("seconds", Math.round(j.seconds * 100) / 100.0);
         if (j.source.equals("run")) {

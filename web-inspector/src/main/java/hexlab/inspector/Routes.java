@@ -96,7 +96,16 @@ final class Routes {
         app.post("/api/saves", this::load);
 
         app.post("/api/lab", ctx -> {
-            Lab.Job j = lab.start(Body.of(ctx.body()));
+            Body b = Body.of(ctx.body());
+            // a batch plays the rule files as they are now: after an edit they are read again first
+            String sys = b.text("system", null);
+            lab.refuseWhileRunning();
+            boolean reread = sys != null && kernel.catalog().changedOnDisk(sys);
+            if (reread) {
+                close();
+                catalogue.list(true);
+            }
+            Lab.Job j = lab.start(b, reread);
             ctx.status(202);
             json(ctx, Lab.json(j));
         });

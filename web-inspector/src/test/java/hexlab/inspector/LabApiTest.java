@@ -31,7 +31,10 @@ class LabApiTest {
     @AfterAll
     static void stop() { server.stop(); }
 
-    static JsonNode finished(JsonNode b) {
+    static JsonNode finished(JsonNode b) { return finished(http, b); }
+
+    /** Polls the batch until it is no longer running (two minutes at most). */
+    static JsonNode finished(Http http, JsonNode b) {
         long until = System.nanoTime() + 120_000_000_000L;
         while (b.path("state").asText().equals("running")) {
             if (System.nanoTime() > until) throw new AssertionError("the batch did not finish: " + b);

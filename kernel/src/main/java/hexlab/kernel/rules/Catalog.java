@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 public final class Catalog {
     private final Path root;
     private final Map<String, RuleSystem> cache = new ConcurrentHashMap<>();
+    private final Map<String, String> prints = new ConcurrentHashMap<>();     // id -> its files as they were read
 
     public Catalog(Path root) { this.root = root.toAbsolutePath().normalize(); }
 
@@ -52,12 +53,48 @@ public final class Catalog {
     public RuleSystem system(String id) {
         RuleSystem s = cache.get(id);
         if (s == null) {
+            String before = fingerprint();      // taken first: an edit made while loading shows as a change
             s = new SystemLoader(this).load(id);
             cache.put(id, s);
+            prints.put(id, before);
         }
         return s;
     }
 
     /** Forget loaded systems, so edited files are read again. */
-    public void reload() { cache.clear(); }
+    public void reload() {
+        cache.clear();
+        prints.clear();
+    }
+
+    /**
+     * Whether a rule file was added, removed or edited since the loaded system {@code id} was read:
+     * any table, erratum, script, map or scenario of the project (a system may extend any other).
+     * False for a system not loaded yet: it will be read as it is.
+     */
+    public boolean changedOnDisk(String id) {
+        String then = prints.get(id);
+        return cache.containsKey(id) && then != null && !then.equals(fingerprint());
+    }
+
+    /** Every file under tables/, rules-scripts/ and scenarios/: path, size and time, in path order. */
+    private String fingerprint() {
+        StringBuilder sb = new StringBuilder();
+        for (String top : List.of("tables", "rules-scripts", "scenarios")) {
+            Path dir = root.resolve(top);
+            if (!Files.isDirectory(dir)) continue;
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.filter(Files::isRegularFile).sorted().forEach(f -> {
+                    try {
+                        sb.append(display(f)).append(' ').append(Files.size(f)).append(' ').append(Files.getLastModifiedTime(f).toMillis()).append('\n');
+                    } catch (IOException e) {
+                        sb.append(display(f)).append(" unreadable\n");
+                    }
+                });
+            } catch (IOException | java.io.UncheckedIOException e) {
+                sb.append(top).append(" unreadable\n");
+            }
+        }
+        return sb.toString();
+    }
 }
