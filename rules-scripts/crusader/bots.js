@@ -41,15 +41,23 @@ function fallback(actions) {
 function enemyOf(side) { return side === "axis" ? "british" : "axis"; }
 
 function world(ctx, side) {
-  const occ = new Array(ctx.map.ids.length).fill(null);
-  // at(hex): the unit in hex (the last by id if several), or null
-  const W = { side, enemy: enemyOf(side), at: (hex) => occ[ctx.map.index(hex)], friends: [], foes: [] };
+  const occ = new Array(ctx.map.ids.length).fill(null), mine = new Array(ctx.map.ids.length).fill(null);
+  // at(hex): the unit in hex (the last by id if several), or null; friendsAt(hex): side's units there, in id order
+  const W = { side, enemy: enemyOf(side), at: (hex) => occ[ctx.map.index(hex)], friendsAt: (hex) => mine[ctx.map.index(hex)], friends: [], foes: [] };
   for (const p of ctx.piecesById()) {
     if (p.at !== "map" || !p.hex) continue;
-    occ[ctx.map.index(p.hex)] = p;
-    (p.side === side ? W.friends : W.foes).push(p);
+    const i = ctx.map.index(p.hex);
+    occ[i] = p;
+    if (p.side === side) { W.friends.push(p); (mine[i] || (mine[i] = [])).push(p); } else W.foes.push(p);
   }
   return W;
+}
+
+// The side's units next to hex, in id order (as W.friends has them).
+function friendsNextTo(ctx, W, hex) {
+  const out = [];
+  for (const n of ctx.map.neighbors(hex)) { const l = W.friendsAt(n); if (l) for (const p of l) out.push(p); }
+  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 function unitEntry(ctx, p) { return ctx.tables.units.units["by-id"][p.unit || p.id]; }
@@ -114,22 +122,30 @@ function hops(ctx, f, hex) {
 // British: Tobruk, and the hexes next to Axis units, those nearest Tobruk first (19.17, 20.0).
 // Axis: the open route to Tobruk if there is one, to cut it (route); the hexes next to British
 // units, for the mobile units (contact).
+// Where the enemy units stand and the route decide the fields: they are recalled by those, a key
+// far shorter than the sources'.
 function goalFields(ctx, W) {
+  let foes = "";
+  for (const e of W.foes) foes += e.hex + " ";
   if (W.side === "british") {
-    const src = [["1103", 0]];
-    for (const e of W.foes) {
-      const off = Math.min(6, Math.floor(ctx.map.distance(e.hex, "1103") / 4));
-      for (const n of ctx.map.neighbors(e.hex)) src.push([n, off]);
-    }
-    const f = fieldOf(ctx, src);
-    return { mobile: f, slow: f };
+    return ctx.recall("british goals " + foes, () => {
+      const src = [["1103", 0]];
+      for (const e of W.foes) {
+        const off = Math.min(6, Math.floor(ctx.map.distance(e.hex, "1103") / 4));
+        for (const n of ctx.map.neighbors(e.hex)) src.push([n, off]);
+      }
+      const f = fieldOf(ctx, src);
+      return { mobile: f, slow: f };
+    });
   }
   const r = ctx.rules.victory.route();
-  const contact = [];
-  for (const e of W.foes) for (const n of ctx.map.neighbors(e.hex)) contact.push([n, 0]);
-  if (!r.open) { const f = fieldOf(ctx, contact); return { mobile: f, slow: null }; }
-  const route = r.path.map((h) => [h, 0]);
-  return { mobile: fieldOf(ctx, route.concat(contact.map((x) => [x[0], 3]))), slow: fieldOf(ctx, route) };
+  return ctx.recall("axis goals " + (r.open ? r.path.join(" ") : "closed") + " / " + foes, () => {
+    const contact = [];
+    for (const e of W.foes) for (const n of ctx.map.neighbors(e.hex)) contact.push([n, 0]);
+    if (!r.open) { const f = fieldOf(ctx, contact); return { mobile: f, slow: null }; }
+    const route = r.path.map((h) => [h, 0]);
+    return { mobile: fieldOf(ctx, route.concat(contact.map((x) => [x[0], 3]))), slow: fieldOf(ctx, route) };
+  });
 }
 
 // Axis infantry that walks (movement 7 or less) holds the line round Tobruk unless the route opens.
@@ -311,12 +327,13 @@ function movement(ctx, actions, side) {
     e.at[i] = book.stamp;
     return (e.scores[i] = moveScore(ctx, u, to, env));
   };
-  let best = -1, bestScore = 0;
+  let best = -1, bestScore = 0, lastId = null, lastU = null;
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
     let s;
     if (a.do === "move" || a.do === "cross-minefield") {
-      s = score(unit(a.unit), a.to);
+      if (a.unit !== lastId) { lastId = a.unit; lastU = unit(a.unit); }   // the list holds each unit's moves together
+      s = score(lastU, a.to);
       if (a.do === "cross-minefield") s -= 2;
       if (a.via) s += 0.5 * (via[a.via] || 0);                          // 19.37: passing takes the hex and its points
     } else if (a.do === "enter") s = 40;                                  // 13.0: reinforcements come on at once
@@ -510,7 +527,8 @@ function planAttack(ctx, W, defHexes, fixed, only) {
   const barrage = fixed ? fixed.barrage.map((id) => ctx.piece(id)) : [];
   const inPlan = {};
   for (const p of attackers.concat(barrage)) inPlan[p.id] = true;
-  for (const p of W.friends) {
+  // an attacker touches every defender hex, so only units next to the first can be one
+  for (const p of only ? W.friends : friendsNextTo(ctx, W, defHexes[0])) {
     if (inPlan[p.id] || p.attacked || p.advanced || (p.artillery && p.displaced)) continue;
     if (only ? only.indexOf(p.id) < 0 : !defHexes.every((h) => touches(ctx, p, h))) continue;
     if (!only && defenders.every((d) => W.exemption(p, d))) continue;   // 10.21, 17.1: may stay idle

@@ -414,10 +414,17 @@
     return JSON.stringify(x);
   }
 
+  // a system rolls a handful of specs ("d6", "2d6"): each is parsed once, a regular expression
+  // at every roll cost more than the roll
+  const specs = new Map();
   function rollSpec(spec) {
+    let d = specs.get(spec);
+    if (d !== undefined) return d;
     const m = /^(\d*)d(\d+)([+-]\d+)?$/.exec(String(spec).replace(/\s+/g, ""));
     if (!m) throw new Error("dice spec " + JSON.stringify(spec) + ": expected NdM with an optional +K or -K, e.g. d10, 2d6, d6+1");
-    return { n: m[1] ? +m[1] : 1, sides: +m[2], mod: m[3] ? +m[3] : 0 };
+    d = Object.freeze({ n: m[1] ? +m[1] : 1, sides: +m[2], mod: m[3] ? +m[3] : 0 });
+    if (typeof spec === "string" && specs.size < 256) specs.set(spec, d);
+    return d;
   }
 
   const rules = {};             // section -> exports bound to that section's ctx
