@@ -26,7 +26,7 @@ public final class ScriptHost {
      * Truffle's compilation mode. Rule scripts are large and each function is hot only for a while,
      * so the single compiler thread of a 2-core machine never catches up with the default mode:
      * "latency" (quicker, lighter compilations) played the shipped systems 15-45% faster once warm
-     * (README, Performance). {@code -Dhexlab.engineMode=default} or {@code throughput} to compare.
+     * when it was chosen. {@code -Dhexlab.engineMode=default} or {@code throughput} to compare.
      */
     static final String MODE = System.getProperty("hexlab.engineMode", "latency");
 
