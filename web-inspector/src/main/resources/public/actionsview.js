@@ -37,7 +37,7 @@ function render() {
   const input = h("input", { type: "text", id: "try-action", placeholder: '{"do": "move", "unit": "…", "to": "…"}' });
   add(el, h("h3", {}, "Try an action"),
     h("div", { class: "try-action" }, input, h("button", { onclick: () => tryIt(input.value) }, "try")),
-    h("div", { class: "label" }, "Anything not in the list is refused with the rules' reason. On the board: click a piece, then a destination or a target."));
+    h("div", { class: "label" }, "Anything not in the list is refused with the rules' reason, unless the rules accept it whole (North Africa: {\"do\": \"resolve\", \"defenders\": [hexes], \"attackers\": [units], \"barrage\": [units], \"gs\": points} makes an attack in one action). On the board: click a piece, then a destination or a target."));
 }
 
 function renderList(list) {

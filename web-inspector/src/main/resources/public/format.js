@@ -5,12 +5,13 @@ export function value(v) {
   return String(v);
 }
 
-/** "move r1 0403" style: the verb, then the other fields' values in their order. */
+/** "move r1 0403" style: the verb, then the other fields' values in their order (lists as "a, b"). */
 export function action(a) {
   if (!a || typeof a !== "object") return value(a);
   const rest = Object.entries(a).filter(([k]) => k !== "do");
   const verb = a.do !== undefined ? String(a.do) : "";
-  const parts = rest.map(([k, v]) => (k === "to" ? "→ " : k === "target" ? "on " : k === "impulse" ? "" : k + " ") + value(v));
+  const listed = (v) => (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object") ? (v.length ? v.join(", ") : "none") : value(v));
+  const parts = rest.map(([k, v]) => (k === "to" ? "→ " : k === "target" ? "on " : k === "impulse" ? "" : k + " ") + listed(v));
   return [verb, ...parts].filter(Boolean).join(" ");
 }
 
