@@ -118,6 +118,25 @@ class InspectorApiTest {
     private static String last(JsonNode arr) { return arr.get(arr.size() - 1).asText(); }
 
     @Test
+    void anActionTheRulesAcceptBeyondTheListIsTakenAndABotMayProposeOne() {
+        String id = newGame(7).path("id").asText();
+        JsonNode r = act(id, "{\"do\":\"impulse\",\"impulse\":\"movement\"}");
+        JsonNode move = null;
+        for (JsonNode a : r.path("position").path("actions")) if (move == null && a.path("do").asText().equals("move")) move = a;
+        assertTrue(move != null, r.path("position").path("actions").toString());
+        // toy rule 3.4: the move and the end of the impulse in one action, not listed but accepted
+        String whole = "{\"do\":\"move\",\"unit\":\"" + move.path("unit").asText() + "\",\"to\":\"" + move.path("to").asText() + "\",\"last\":true}";
+        r = act(id, whole);
+        assertFalse(r.path("position").path("breadcrumb").toString().contains("movement"), "the impulse ended with the move: " + r.path("position").path("breadcrumb"));
+        List<JsonNode> entries = log(id);
+        assertEquals(hexlab.kernel.util.Json.read(whole), entries.get(entries.size() - 1).path("action"));
+        // a bot whose moves end the impulse plays the game to its end through the same path
+        JsonNode end = bots(id, "end", "hasty");
+        assertTrue(end.path("position").path("over").asBoolean() || end.path("position").has("result"), end.path("position").toString());
+        assertTrue(log(id).stream().filter(e -> e.path("action").path("last").asBoolean()).count() > 1);
+    }
+
+    @Test
     void botsRunToAChosenPointATurnAndANameInTheBreadcrumb() {
         String id = newGame(7).path("id").asText();
         JsonNode r = http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"point\",\"turn\":2,\"at\":\"MOVEMENT\",\"bots\":{\"red\":\"random\",\"blue\":\"random\"}}"));
