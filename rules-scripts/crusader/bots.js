@@ -687,6 +687,14 @@ function searchPlans(ctx, W, m) {
   return null;
 }
 
+// The ground support an attack gets: what the plan needs, plus what moves it up a column if the
+// rules still let the other mandatory attacks be made with what is left (9.0, 7.21).
+function groundSupportFor(ctx, W, plan) {
+  const need = plan.gs || 0;
+  const extra = gsToAdd(ctx, W, plan, W.gs - need);
+  return extra > 0 && resolvable(ctx, W, Object.assign({}, plan, { gs: need + extra })) ? need + extra : need;
+}
+
 // Ground support to add: the fewest points that move the attack up a column, if worth it.
 function gsToAdd(ctx, W, plan, left) {
   if (left <= 0 || !plan.attackers.length) return 0;
@@ -731,12 +739,7 @@ function attackChoice(ctx, actions, side) {
     for (const h of plan.defHexes) if (b.defenders.indexOf(h) < 0 && at({ do: "add-defender", hex: h }) !== undefined) return at({ do: "add-defender", hex: h });
     for (const p of plan.attackers) if (b.attackers.indexOf(p.id) < 0 && at({ do: "add-attacker", unit: p.id }) !== undefined) return at({ do: "add-attacker", unit: p.id });
     for (const p of plan.barrage) if (b.barrage.indexOf(p.id) < 0 && at({ do: "add-barrage", unit: p.id }) !== undefined) return at({ do: "add-barrage", unit: p.id });
-    // ground support the plan needs, plus what moves it up a column if the rules still let the
-    // other mandatory attacks be made with what is left (9.0, 7.21)
-    let want = plan.gs || 0;
-    const extra = b.gs ? 0 : gsToAdd(ctx, W, plan, W.gs - want);
-    if (extra > 0 && resolvable(ctx, W, Object.assign({}, plan, { gs: want + extra }))) want += extra;
-    const n = want - (b.gs || 0);
+    const n = (b.gs ? plan.gs || 0 : groundSupportFor(ctx, W, plan)) - (b.gs || 0);
     if (n > 0 && at({ do: "add-ground-support", points: n }) !== undefined) return at({ do: "add-ground-support", points: n });
   }
   if (at({ do: "resolve" }) !== undefined) return at({ do: "resolve" });
@@ -757,10 +760,8 @@ function attackChoice(ctx, actions, side) {
 // support as they would add it), if the combat rules accept it (combat.wholeAttackRefusal); else
 // null, and the attack is built step by step.
 function wholeAttack(ctx, W, plan) {
-  let gs = plan.gs || 0;
-  const extra = gsToAdd(ctx, W, plan, W.gs - gs);
-  if (extra > 0 && resolvable(ctx, W, Object.assign({}, plan, { gs: gs + extra }))) gs += extra;
-  const a = { do: "resolve", defenders: plan.defHexes.slice(), attackers: plan.attackers.map((p) => p.id), barrage: plan.barrage.map((p) => p.id), gs };
+  const a = { do: "resolve", defenders: plan.defHexes.slice(), attackers: plan.attackers.map((p) => p.id), barrage: plan.barrage.map((p) => p.id),
+    gs: groundSupportFor(ctx, W, plan) };
   return ctx.rules.combat.wholeAttackRefusal(a) ? null : a;
 }
 

@@ -653,6 +653,9 @@ function resolveRefusal(ctx, M, b, curFeasible) {
   return null;
 }
 
+// {do: "resolve"} naming its defenders is a whole attack; without them it resolves the one built.
+function isWhole(a) { return a.do === "resolve" && a.defenders !== undefined; }
+
 // A whole attack ({do: "resolve", defenders, attackers, barrage, gs}) may be made now if each of
 // its steps would be allowed in turn: the first defender hex attacked, the attackers added, the
 // other defender hexes, the barrage, the ground support, then resolved. null, or {rule, reason}
@@ -730,10 +733,10 @@ export const attacks = {
     return out;
   },
   // a whole attack, stated at once (its steps are too many to list)
-  accepts(ctx, a) { return a.do === "resolve" && a.defenders !== undefined && !wholeAttackRefusal(ctx, a); },
+  accepts(ctx, a) { return isWhole(a) && !wholeAttackRefusal(ctx, a); },
   apply(ctx, a) {
     const c = W(ctx);
-    if (a.do === "resolve" && a.defenders !== undefined) {
+    if (isWhole(a)) {
       // built as its steps would build it, then announced
       c.build = { defenders: a.defenders.slice(), attackers: (a.attackers || []).slice(), barrage: (a.barrage || []).slice(), gs: a.gs || 0,
         feasible: feasibleAfter(ctx, model(ctx), null) };
@@ -769,7 +772,7 @@ export const attacks = {
     const M = () => model_ || (model_ = model(ctx));
     const b = c.build;
     if (!a || typeof a.do !== "string") return { rule: "7.0", reason: "an action is an object with a `do` field" };
-    if (a.do === "resolve" && a.defenders !== undefined) return wholeAttackRefusal(ctx, a);
+    if (isWhole(a)) return wholeAttackRefusal(ctx, a);
     if (a.do === "done") {
       if (b) return { rule: "7.0", reason: "an attack is being built: resolve or cancel it first" };
       const u = unmetOf(ctx, M());

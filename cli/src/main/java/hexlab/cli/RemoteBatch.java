@@ -43,25 +43,19 @@ final class RemoteBatch {
 
     /**
      * Refuses a server whose rules differ from {@code sys} (the files here), by the pins a save
-     * would check: the system's version and each section's version and content hash. A server that
-     * read the files before they were edited is first asked to read them again, as the inspector's
-     * own "reload the systems" does.
+     * would check: the system's version and each section's version and content hash. The server
+     * describes its files as they are now (it reads them again after an edit), so a difference
+     * means it runs another project's files.
      */
     void checkSameRules(RuleSystem sys) {
-        if (changedThere(sys).isEmpty()) return;
-        send(HttpRequest.newBuilder(at("/api/systems?reload=true")).GET(), 200);
-        List<String> changed = changedThere(sys);
+        JsonNode there = send(HttpRequest.newBuilder(at("/api/systems/" + sys.id())).GET(), 200);
+        List<SaveFile.Pin> pins = new ArrayList<>();
+        for (JsonNode s : there.path("sections")) pins.add(new SaveFile.Pin(s.path("name").asText(), s.path("version").asText(), s.path("sha256").asText()));
+        List<String> changed = Replay.changedSections(sys, there.path("version").asText(), pins);
         if (!changed.isEmpty()) {
             throw new InputException(null, 0, 0, "the inspector at " + server + " runs other rules than the files here (" + String.join("; ", changed)
                     + "): start it from this project, or leave out --server");
         }
-    }
-
-    private List<String> changedThere(RuleSystem sys) {
-        JsonNode there = send(HttpRequest.newBuilder(at("/api/systems/" + sys.id())).GET(), 200);
-        List<SaveFile.Pin> pins = new ArrayList<>();
-        for (JsonNode s : there.path("sections")) pins.add(new SaveFile.Pin(s.path("name").asText(), s.path("version").asText(), s.path("sha256").asText()));
-        return Replay.changedSections(sys, there.path("version").asText(), pins);
     }
 
     Result run(ObjectNode request, IntConsumer progress) {

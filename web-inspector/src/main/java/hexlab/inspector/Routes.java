@@ -34,11 +34,14 @@ final class Routes {
 
     void install(Javalin app) {
         app.get("/api/systems", ctx -> {
-            boolean reload = "true".equals(ctx.queryParam("reload"));
-            if (reload) close();   // the spare game was made from the files as they were
-            json(ctx, catalogue.list(reload));
+            if ("true".equals(ctx.queryParam("reload"))) reread();
+            json(ctx, catalogue.list(false));
         });
-        app.get("/api/systems/{system}", ctx -> json(ctx, catalogue.describe(kernel.system(ctx.pathParam("system")))));
+        app.get("/api/systems/{system}", ctx -> {
+            String id = ctx.pathParam("system");
+            rereadIfEdited(id);      // what a batch would play: the files as they are now
+            json(ctx, catalogue.describe(kernel.system(id)));
+        });
         app.get("/api/default", ctx -> json(ctx, catalogue.defaultChoice()));
 
         app.post("/api/games", this::create);
@@ -97,15 +100,9 @@ final class Routes {
 
         app.post("/api/lab", ctx -> {
             Body b = Body.of(ctx.body());
-            // a batch plays the rule files as they are now: after an edit they are read again first
-            String sys = b.text("system", null);
             lab.refuseWhileRunning();
-            boolean reread = sys != null && kernel.catalog().changedOnDisk(sys);
-            if (reread) {
-                close();
-                catalogue.list(true);
-            }
-            Lab.Job j = lab.start(b, reread);
+            // a batch plays the rule files as they are now: after an edit they are read again first
+            Lab.Job j = lab.start(b, rereadIfEdited(b.text("system", null)));
             ctx.status(202);
             json(ctx, Lab.json(j));
         });
@@ -140,6 +137,19 @@ final class Routes {
         } catch (RuntimeException e) {
             // the default is started again, with its error, when asked for
         }
+    }
+
+    /** Reads every system's files again (the spare game was made from the files as they were). */
+    private void reread() {
+        close();
+        catalogue.list(true);
+    }
+
+    /** Reads the files again if any rule file changed since system {@code id} was read; whether it did. */
+    private boolean rereadIfEdited(String id) {
+        if (id == null || !kernel.catalog().changedOnDisk(id)) return false;
+        reread();
+        return true;
     }
 
     /** Closes the default game made beforehand, if no one took it. */
