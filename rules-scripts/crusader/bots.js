@@ -220,7 +220,12 @@ function strengthMaps(ctx, W) {
     else if (!f.moved) mine.push([f.hex, f.attack || 0]);
   }
   const dims = gridSize(ctx);
-  return Object.assign({ mine: areaSums(ctx, mine, dims), myArt: areaSums(ctx, myArt, dims) }, enemyView(ctx, W));
+  // summed on first use: with the move scores kept, most decisions ask neither
+  let mineSums = null, artSums = null;
+  return Object.assign({
+    mine: (hex, rad) => (mineSums || (mineSums = areaSums(ctx, mine, dims)))(hex, rad),
+    myArt: (hex, rad) => (artSums || (artSums = areaSums(ctx, myArt, dims)))(hex, rad),
+  }, enemyView(ctx, W));
 }
 
 // What only the enemy units decide: their strength maps and, per hex (map index), the enemy units
@@ -320,20 +325,25 @@ function movement(ctx, actions, side) {
     return (info[id] = u);
   };
   // a kept score stands unless the end hex is next to an enemy unit and friendly units moved near it
-  const score = (u, to) => {
-    if (!book || u.exit) return moveScore(ctx, u, to, env);
-    const e = u.e, i = ctx.map.index(to);
+  const score = (u, to, i) => {
+    if (!book || u.exit) return moveScore(ctx, u, to, env, i);
+    const e = u.e;
     if (e.at[i] > 0 && (near[i] === null || e.at[i] >= book.dirty[book.cell[i]])) return e.scores[i];
     e.at[i] = book.stamp;
-    return (e.scores[i] = moveScore(ctx, u, to, env));
+    return (e.scores[i] = moveScore(ctx, u, to, env, i));
   };
+  // each plain move's end hex by map index, as the movement rules listed it (null: read the ids)
+  const listed = typeof ctx.rules.movement.listedHexes === "function" ? ctx.rules.movement.listedHexes(actions) : null;
   let best = -1, bestScore = 0, lastId = null, lastU = null;
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
     let s;
-    if (a.do === "move" || a.do === "cross-minefield") {
+    if (listed !== null && listed[i] >= 0) {
       if (a.unit !== lastId) { lastId = a.unit; lastU = unit(a.unit); }   // the list holds each unit's moves together
-      s = score(lastU, a.to);
+      s = score(lastU, a.to, listed[i]);
+    } else if (a.do === "move" || a.do === "cross-minefield") {
+      if (a.unit !== lastId) { lastId = a.unit; lastU = unit(a.unit); }
+      s = score(lastU, a.to, ctx.map.index(a.to));
       if (a.do === "cross-minefield") s -= 2;
       if (a.via) s += 0.5 * (via[a.via] || 0);                          // 19.37: passing takes the hex and its points
     } else if (a.do === "enter") s = 40;                                  // 13.0: reinforcements come on at once
@@ -400,11 +410,11 @@ function cellsOf(ctx) {
   });
 }
 
-function moveScore(ctx, u, to, env) {
+// The score of moving u to hex `to` (map index i).
+function moveScore(ctx, u, to, env, i) {
   const p = u.p;
   if (u.exit) return 5 * (westHops(p.hex) - westHops(to));              // 18.1: off by the west edge
   let s = 0;
-  const i = ctx.map.index(to);
   if (u.goal) {
     const gTo = u.goal[i] < 0 ? 99 : u.goal[i];
     s = (u.g - gTo) * (p.artillery ? 0.5 : 1.5);
@@ -843,11 +853,12 @@ function retreatChoice(ctx, actions, side) {
 // 7.9: advance when it gains ground toward the goal without leaving the unit exposed.
 function advanceChoice(ctx, actions, side) {
   const W = world(ctx, side);
-  const goal = goalFields(ctx, W).mobile;
+  let goal = null;                           // worked out only if there is an advance to judge
   let best = actions.findIndex((a) => a.do === "stop"), bestScore = 0;
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
     if (a.do !== "advance") continue;
+    if (goal === null) goal = goalFields(ctx, W).mobile;
     const p = ctx.piece(a.unit);
     const gFrom = hops(ctx, goal, p.hex);
     const gTo = hops(ctx, goal, a.to);

@@ -6,12 +6,15 @@
 // 17.1: may `attacker` (Axis) leave `defender` (British) unattacked? {rule, reason, table, cell} or null.
 // An exemption, not a prohibition: the Axis player may still attack, and then 7.2 applies in full.
 export function combatExemption(ctx, attacker, defender) {
+  if (!attacker || !defender || !attacker.hex || !defender.hex) return null;
+  // 17.1: only from a hex of the ring (below); asked for every pair of adjacent units, most are not
+  if (!ringBits(ctx)[ctx.map.index(attacker.hex)]) return null;
   const t = ctx.table["perimeter-exemption"];
   // 17.1: only an Axis unit, facing a British unit
-  if (!attacker || !defender || attacker.side !== t.side || defender.side === t.side) return null;
+  if (attacker.side !== t.side || defender.side === t.side) return null;
   // 17.1: used at the Axis player's option while he is the phasing player
   if (ctx.active !== t.side) return null;
-  if (!attacker.hex || !defender.hex || !ctx.map.adjacent(attacker.hex, defender.hex)) return null;
+  if (!ctx.map.adjacent(attacker.hex, defender.hex)) return null;
   // 17.1: the Axis unit's hex is exactly three hexes from 1003 (reading 1: ordinary hex distance)
   const d = ctx.map.distance(attacker.hex, t.centre);
   if (d !== t.distance.exactly) return null;
@@ -59,6 +62,15 @@ function minefieldBetween(ctx, a, b) {
 // 7.46: a bare escarpment hexside (no road or trail across it) allows no combat.
 function bareEscarpment(ctx, a, b) {
   return ctx.map.hexsideHas(a, b, "escarpment") && !ctx.map.hexsideHas(a, b, "road") && !ctx.map.hexsideHas(a, b, "trail");
+}
+
+// 1 by map index for the hexes of ring(): the table and the map alone decide it.
+function ringBits(ctx) {
+  return ctx.once("ring bits", () => {
+    const bits = new Uint8Array(ctx.map.ids.length);
+    for (const h of ring(ctx)) bits[ctx.map.index(h)] = 1;
+    return bits;
+  });
 }
 
 // 17.1 geometry, for the inspector and tests: the hexes exactly three from 1003.

@@ -735,14 +735,16 @@ export const attacks = {
   // a whole attack, stated at once (its steps are too many to list)
   accepts(ctx, a) { return isWhole(a) && !wholeAttackRefusal(ctx, a); },
   apply(ctx, a) {
-    const c = W(ctx);
     if (isWhole(a)) {
-      // built as its steps would build it, then announced
-      c.build = { defenders: a.defenders.slice(), attackers: (a.attackers || []).slice(), barrage: (a.barrage || []).slice(), gs: a.gs || 0,
-        feasible: feasibleAfter(ctx, model(ctx), null) };
+      // built as its steps would build it, then announced; the obligations as the check that
+      // accepted it judged them, before anything is written
+      const feasible = feasibleAfter(ctx, ctx.memoBefore("model", () => model(ctx)), null);
+      const c = W(ctx);
+      c.build = { defenders: a.defenders.slice(), attackers: (a.attackers || []).slice(), barrage: (a.barrage || []).slice(), gs: a.gs || 0, feasible };
       announce(ctx);
       return;
     }
+    const c = W(ctx);
     if (a.do === "done") {
       ctx.trace({ rule: "7.11", text: ctx.active + " ends the Combat Phase: every mandatory attack has been made" });
       ctx.done();
@@ -750,8 +752,8 @@ export const attacks = {
     }
     if (a.do === "attack") {
       // the position does not change while an attack is built: whether the obligations can all be
-      // met now is worked out once (7.11, 7.12, 7.21)
-      const M = model(ctx);
+      // met now is worked out once (7.11, 7.12, 7.21), as the legal attacks saw it
+      const M = ctx.memoBefore("model", () => model(ctx));
       c.build = { defenders: [a.hex], attackers: [], barrage: [], gs: 0, feasible: feasibleAfter(ctx, M, null) };
       return;
     }

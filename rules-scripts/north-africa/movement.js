@@ -165,8 +165,12 @@ function spent(ctx, piece) {
 // the parts that only enemy positions decide (zones, cost specs, each unit's reach) are kept beside
 // the phase's record (ctx.keep on state.movement, never in the state), keyed on the enemy hexes:
 // enemy units do not move in that phase. Supply is recomputed when friendly units beside enemy
-// minefields change (12.22), the only way friendly moves alter it.
+// minefields change (12.22), the only way friendly moves alter it. Once per position (ctx.memo).
 export function phaseData(ctx, side) {
+  return ctx.memo("phase data " + side, () => phaseDataNow(ctx, side));
+}
+
+function phaseDataNow(ctx, side) {
   const enemy = other(ctx, side);
   const mines = ctx.rules.minefields.hexsidesOf(enemy);                   // drawn or added by an option
   const occ = new Map(), occAt = new Uint8Array(ctx.map.ids.length);
@@ -187,9 +191,16 @@ export function phaseData(ctx, side) {
     ringed: ctx.rules.minefields.ringed(enemy), specs: {}, reach: {}, ends: {}, exits: {}, crossings: {} });
   const c = own ? ctx.keep(m, "phase data " + key, make) : make();
   if (c.mineKey !== mineKey) {
+    const supplied = Array.from(ctx.rules.supply.bits(side));
+    if (supplied.some((x, i) => x !== c.supplied[i])) c.ends = {};
+    else {
+      // the same supplied positions: only a unit beside an enemy minefield may hold one open alone
+      // (12.22), so only its ends can differ
+      const beside = new Set(c.mineKey.split(" ").concat(mineHexes));
+      for (const k of Object.keys(c.ends)) if (beside.has(k.slice(k.indexOf("@") + 1, k.indexOf("/")))) delete c.ends[k];
+    }
     c.mineKey = mineKey;
-    c.supplied = Array.from(ctx.rules.supply.bits(side));
-    c.ends = {};
+    c.supplied = supplied;
   }
   return { side, enemy, occ, occAt, enemyHexes, enemyZoc: c.enemyZoc, zocBits: c.zocBits, supplied: c.supplied, ringed: c.ringed, specs: c.specs, reach: c.reach, ends: c.ends, exits: c.exits,
     crossings: c.crossings };
@@ -332,8 +343,10 @@ function supplyOk(ctx, piece, from, budget, data) {
     // 12.22: a unit beside an enemy minefield no longer holds it open once it has moved away (the
     // supply section traces again only for a unit that alone held one open)
     const own = piece.hex === from ? ctx.rules.supply.bits(piece.side, piece.id) : null;
-    const ids = ctx.map.ids;
-    e = data.ends[key] = raw.hexes.filter((i) => !supplyProblem(ctx, piece, ids[i], data, own));
+    const ids = ctx.map.ids, m = ctx.state.movement, sup = own || data.supplied;
+    // supplyProblem() for every hex; a unit that began the phase supplied needs only the supply bits
+    e = data.ends[key] = m && m.toward && m.toward[piece.id] ? raw.hexes.filter((i) => !supplyProblem(ctx, piece, ids[i], data, own))
+      : raw.hexes.filter((i) => sup[i] === 1);
   }
   return e;
 }
@@ -599,19 +612,30 @@ export function endPhase(ctx) {
 export function moveActions(ctx, side) {
   const data = phaseData(ctx, side);
   const ids = ctx.map.ids;
-  const out = [];
+  const out = [], at = [];
   for (const p of ctx.piecesById((q) => q.side === side && q.at === "map")) {
     if (cannotMove(ctx, p, data)) continue;
     const budget = budgetOf(ctx, p);
     const ring = ringProblem(ctx, p, data);
-    if (!ring) for (const i of supplyOk(ctx, p, p.hex, budget, data)) if (data.occAt[i] === 0) out.push({ do: "move", unit: p.id, to: ids[i] });
-    if (!ring) for (const a of viaMoves(ctx, p, budget, data)) out.push(a);
-    for (const h of minefieldCrossings(ctx, p, data)) out.push({ do: "cross-minefield", unit: p.id, to: h });
-    if (!ring && exitsFor(ctx, p, budget, data)) out.push({ do: "exit", unit: p.id });
+    if (!ring) for (const i of supplyOk(ctx, p, p.hex, budget, data)) if (data.occAt[i] === 0) { out.push({ do: "move", unit: p.id, to: ids[i] }); at.push(i); }
+    if (!ring) for (const a of viaMoves(ctx, p, budget, data)) { out.push(a); at.push(-1); }
+    for (const h of minefieldCrossings(ctx, p, data)) { out.push({ do: "cross-minefield", unit: p.id, to: h }); at.push(-1); }
+    if (!ring && exitsFor(ctx, p, budget, data)) { out.push({ do: "exit", unit: p.id }); at.push(-1); }
   }
   for (const a of ctx.rules.reinforcements.entryActions(side, data)) out.push(a);
   out.push({ do: "done" });
+  const listing = ctx.memo("listing", () => ({ actions: null, at: null }));
+  listing.actions = out;
+  listing.at = at;
   return out;
+}
+
+// listedHexes(actions): for the list moveActions gave in this position, the end hex of each plain
+// move as a map index (-1 for the other actions), so a bot scoring every move reads no hex id; null
+// for any other list.
+export function listedHexes(ctx, actions) {
+  const listing = ctx.memo("listing", () => ({ actions: null, at: null }));
+  return listing.actions === actions ? listing.at : null;
 }
 
 export const move = {
@@ -620,7 +644,7 @@ export const move = {
   actions(ctx) { return moveActions(ctx, ctx.active); },
   apply(ctx, a) {
     if (a.do === "done") { ctx.done(); return; }
-    const data = phaseData(ctx, ctx.active);
+    const data = ctx.memoBefore("phase data " + ctx.active, () => phaseData(ctx, ctx.active));   // as the legal moves saw it
     const piece = ctx.piece(a.unit);
     if (a.do === "move") doMove(ctx, piece, a.to, data, null, a.via);
     else if (a.do === "cross-minefield") doCross(ctx, piece, a.to, data);

@@ -211,6 +211,7 @@
   // state may change: cleared, and off, while a step runs or an action applies.
   let memo = new Map();
   let memoOn = true;
+  let before = null;            // while an action applies: the memo of the position it was chosen in
   const statics = new Map();    // ctx.once: derived from the tables and the map, kept for the context
   let kept = new WeakMap();     // ctx.keep: derived data by the state object it belongs to; a restore makes new objects
   const recalled = {};          // ctx.recall's answers live in `kept` under this owner, so a restore drops them too
@@ -243,6 +244,12 @@
     forget();
     memoOn = false;
     try { return f(); } finally { forget(); memoOn = true; }
+  }
+  // an action applies: the questions' memo of the position it was chosen in stays readable
+  // through ctx.memoBefore until the action is done
+  function applying(f) {
+    before = memo;
+    try { return mutating(f); } finally { before = null; }
   }
   function piecesByHex() {
     if (byHex) return byHex;
@@ -462,6 +469,13 @@
       let v = memo.get(k);
       if (v === undefined) { v = compute(); memo.set(k, v); }
       return v;
+    },
+    // memoBefore(key, compute): while an action applies, what memo(key) answered in the position the
+    // action was chosen in (its legal actions, the bot's choice, the accepting check), if asked there;
+    // else compute(). Only for reads made before the action writes anything.
+    memoBefore(key, compute) {
+      const v = before === null ? undefined : before.get(this.section + "\u0000" + key);
+      return v === undefined ? this.memo(key, compute) : v;
     },
     // once(key, compute): compute(), kept under this section's key for as long as the rules context
     // lives. Only for what the tables and the map alone decide (they never change in a context):
@@ -685,14 +699,14 @@
     apply(i) {
       const cur = current;
       current = null;
-      mutating(() => cur.st.apply(cur.c, cur.actions[i], cur.args));
+      applying(() => cur.st.apply(cur.c, cur.actions[i], cur.args));
     },
     // an action the decision accepts beyond its list (accepts), proposed by find or a bot
     proposedJson() { return JSON.stringify(current && current.proposed !== undefined ? current.proposed : null); },
     applyProposed() {
       const cur = current;
       current = null;
-      mutating(() => cur.st.apply(cur.c, cur.proposed, cur.args));
+      applying(() => cur.st.apply(cur.c, cur.proposed, cur.args));
     },
     rejectedJson() { return JSON.stringify(current && current.rejected !== undefined ? current.rejected : null); },
     why(actionJson) {

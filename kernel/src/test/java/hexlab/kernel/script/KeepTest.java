@@ -2,8 +2,13 @@ package hexlab.kernel.script;
 
 import hexlab.kernel.Fixtures;
 import hexlab.kernel.Kernel;
+import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.play.Game;
+import hexlab.kernel.play.Outcome;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,6 +64,29 @@ class KeepTest {
         assertEquals("66", recall(g, "b"), "the oldest answer went first");
         g.restore(before);
         assertEquals("67", recall(g, "a"), "a restore forgets every answer");
+    }
+
+    @Test
+    @DisplayName("ctx.memoBefore: an applying action reads what its position's questions worked out, and only that position's")
+    void memoBeforeReadsTheQuestionsOfThePositionTheActionWasChosenIn() {
+        Game g = k.start(k.variant("toy", ""), "meeting", 3);
+        for (int i = 0; i < 20 && !g.legalActions().get(0).path("do").asText().equals("move"); i++) {
+            JsonNode impulse = null;
+            for (JsonNode a : g.legalActions()) if (a.path("impulse").asText().equals("movement")) impulse = a;
+            g.apply(impulse != null ? impulse : g.legalActions().get(0));
+        }
+        List<JsonNode> moves = g.legalActions();
+        long movers = moves.stream().filter(a -> a.path("do").asText().equals("move")).map(a -> a.path("unit").asText()).distinct().count();
+        assertTrue(movers >= 2, "the test needs two units free to move");
+        assertEquals(movers, moversSeen(g.apply(moves.get(0))), "the listing's movers, as the position stood");
+        assertEquals(movers - 1, moversSeen(g.apply(g.legalActions().get(0))), "the next move's: the unit that moved is no longer among them");
+    }
+
+    // the toy 3.1 trace of a move records how many movers ctx.memoBefore gave its apply
+    private static long moversSeen(Outcome o) {
+        assertTrue(o.accepted(), () -> o.refusal().describe());
+        for (JsonNode e : o.events()) if (e.path("rule").asText().equals("3.1")) return e.path("cell").path("movers").asLong(-1);
+        throw new AssertionError("no 3.1 trace: " + o.events());
     }
 
     private static String recall(Game g, String key) {

@@ -43,11 +43,13 @@ export const move = {
   },
   apply(ctx, a) {
     if (a.do === "done") { ctx.done(); return; }
+    // the units free to move as the listing saw them, read before anything is written (null: not asked)
+    const listed = ctx.memoBefore("movers " + ctx.active, () => null);
     const p = ctx.piece(a.unit);
     const from = p.hex;
     p.hex = a.to;
     p.moved = true;
-    ctx.trace({ rule: "3.1", text: p.id + " moves " + from + " -> " + a.to });
+    ctx.trace({ rule: "3.1", cell: { movers: listed === null ? null : listed.length }, text: p.id + " moves " + from + " -> " + a.to });
     if (a.last === true) { ctx.trace({ rule: "3.4", text: "and the movement impulse ends" }); ctx.done(); }
   },
   why(ctx, a) {
