@@ -338,12 +338,9 @@ function movement(ctx, actions, side) {
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
     let s;
-    if (listed !== null && listed[i] >= 0) {
+    if (a.do === "move" || a.do === "cross-minefield") {
       if (a.unit !== lastId) { lastId = a.unit; lastU = unit(a.unit); }   // the list holds each unit's moves together
-      s = score(lastU, a.to, listed[i]);
-    } else if (a.do === "move" || a.do === "cross-minefield") {
-      if (a.unit !== lastId) { lastId = a.unit; lastU = unit(a.unit); }
-      s = score(lastU, a.to, ctx.map.index(a.to));
+      s = score(lastU, a.to, listed !== null && listed[i] >= 0 ? listed[i] : ctx.map.index(a.to));
       if (a.do === "cross-minefield") s -= 2;
       if (a.via) s += 0.5 * (via[a.via] || 0);                          // 19.37: passing takes the hex and its points
     } else if (a.do === "enter") s = 40;                                  // 13.0: reinforcements come on at once

@@ -196,8 +196,7 @@ function phaseDataNow(ctx, side) {
     else {
       // the same supplied positions: only a unit beside an enemy minefield may hold one open alone
       // (12.22), so only its ends can differ
-      const beside = new Set(c.mineKey.split(" ").concat(mineHexes));
-      for (const k of Object.keys(c.ends)) if (beside.has(k.slice(k.indexOf("@") + 1, k.indexOf("/")))) delete c.ends[k];
+      for (const h of c.mineKey.split(" ").concat(mineHexes)) delete c.ends[h];
     }
     c.mineKey = mineKey;
     c.supplied = supplied;
@@ -336,8 +335,9 @@ function mpTo(ctx, raw, hex) {
 // The hexes of the unit's reach that 12.23 lets it end in, as map indexes in hex order; kept until
 // supply changes.
 function supplyOk(ctx, piece, from, budget, data) {
-  const key = piece.id + "@" + from + "/" + budget;
-  let e = data.ends[key];
+  // filed by the hex moved from, so a change of supply beside one hex drops only its units' ends
+  const here = data.ends[from] || (data.ends[from] = {}), key = piece.id + "/" + budget;
+  let e = here[key];
   if (!e) {
     const raw = rawReach(ctx, piece, from, budget, data);
     // 12.22: a unit beside an enemy minefield no longer holds it open once it has moved away (the
@@ -345,7 +345,7 @@ function supplyOk(ctx, piece, from, budget, data) {
     const own = piece.hex === from ? ctx.rules.supply.bits(piece.side, piece.id) : null;
     const ids = ctx.map.ids, m = ctx.state.movement, sup = own || data.supplied;
     // supplyProblem() for every hex; a unit that began the phase supplied needs only the supply bits
-    e = data.ends[key] = m && m.toward && m.toward[piece.id] ? raw.hexes.filter((i) => !supplyProblem(ctx, piece, ids[i], data, own))
+    e = here[key] = m && m.toward && m.toward[piece.id] ? raw.hexes.filter((i) => !supplyProblem(ctx, piece, ids[i], data, own))
       : raw.hexes.filter((i) => sup[i] === 1);
   }
   return e;
@@ -622,8 +622,9 @@ export function moveActions(ctx, side) {
     for (const h of minefieldCrossings(ctx, p, data)) { out.push({ do: "cross-minefield", unit: p.id, to: h }); at.push(-1); }
     if (!ring && exitsFor(ctx, p, budget, data)) { out.push({ do: "exit", unit: p.id }); at.push(-1); }
   }
-  for (const a of ctx.rules.reinforcements.entryActions(side, data)) out.push(a);
+  for (const a of ctx.rules.reinforcements.entryActions(side, data)) { out.push(a); at.push(-1); }
   out.push({ do: "done" });
+  at.push(-1);
   const listing = ctx.memo("listing", () => ({ actions: null, at: null }));
   listing.actions = out;
   listing.at = at;
