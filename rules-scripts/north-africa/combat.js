@@ -959,10 +959,10 @@ function resolveFight(ctx) {
   for (const id of f.fpf) ctx.piece(id).fpfUsed = c.phase;
   ctx.trace({
     rule: "7.0", result: f.differential,
-    text: "attack " + att.total + " (" + att.parts.join(", ") + ") minus defense " + def.total + " (" + def.parts.join(", ") + ") = differential " + fmt(f.differential),
+    text: ctx.tracing && "attack " + att.total + " (" + att.parts.join(", ") + ") minus defense " + def.total + " (" + def.parts.join(", ") + ") = differential " + fmt(f.differential),
   });
   // 7.4, 10.22, 11.1, 8.62: the line
-  const ln = lineDetail(ctx, adjacent, defenders, barrage);
+  const ln = lineDetail(ctx, adjacent, defenders, barrage, ctx.tracing);
   f.line = ln.line;
   ctx.trace({ rule: ln.rule, table: "favourability-order", cell: { candidates: ln.candidates.map((x) => x.line) }, result: ln.line, text: ln.text });
   // 7.61
@@ -1050,10 +1050,11 @@ function boxProtects(ctx, adjacent, defenders) {
 // optional) on `defenders`.
 export function line(ctx, attackers, defenders, barrage) {
   const P = (l) => (l || []).map((x) => (typeof x === "string" ? ctx.piece(x) : x));
-  return lineDetail(ctx, P(attackers), P(defenders), P(barrage)).line;
+  return lineDetail(ctx, P(attackers), P(defenders), P(barrage), false).line;
 }
 
-function lineDetail(ctx, adjacent, defenders, barrage) {
+// `explain`: also the text saying why that line (only a kept trace reads it)
+function lineDetail(ctx, adjacent, defenders, barrage, explain) {
   const T = ctx.table;
   const cands = [];
   const hexsideOk = ctx.rules.artillery.hexsideAttackers(adjacent);   // 8.62: non-artillery adjacent attackers
@@ -1100,6 +1101,7 @@ function lineDetail(ctx, adjacent, defenders, barrage) {
   let best = null;
   for (const cnd of cands) if (!best || rank(cnd.line) < rank(best.line)) best = cnd;
   if (!best) throw new Error("7.41: no CRT line for the terrain of " + defenders.map((d) => d.id + " in " + ctx.map.terrain(d.hex)).join(", "));
+  if (!explain) return { line: best.line, rule: best.rule, text: "", candidates: cands };
   const others = cands.filter((x) => x !== best).map((x) => x.line + " (" + x.rule + ": " + x.text + ")");
   const text = "CRT line " + best.line + " (" + best.rule + ": " + best.text + ")" +
     (others.length ? "; the defender's most favourable of: " + [best.line].concat(others).join(", ") + " (7.44" + (defenders.length > 1 ? ", 7.45" : "") + ")" : "") +

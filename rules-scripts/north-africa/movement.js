@@ -433,7 +433,7 @@ function describePath(ctx, piece, path) {
     total += c.mp;
     placeholder = placeholder || c.placeholder;
     option = option || c.option;
-    steps.push(path[i] + " (" + c.parts.join(", ") + ")");
+    if (ctx.tracing) steps.push(path[i] + " (" + c.parts.join(", ") + ")");
   }
   return { total, placeholder, option, text: steps.join(" > ") };
 }
@@ -453,7 +453,7 @@ function doMove(ctx, piece, to, data, rule, via) {
   const stop = !!data.enemyZoc[to];
   ctx.trace({ rule: rule || "5.21", table: d.placeholder ? "movement/hex-costs-unpriced" : "movement/hex-costs",
     cell: { unit: piece.id, from, to, path }, result: d.total, option: d.option || undefined,
-    text: piece.id + " moves " + from + " > " + d.text + " = " + mpText(d.total) + " of " + mpText(allowance(ctx, piece)) + " MP" +
+    text: ctx.tracing && piece.id + " moves " + from + " > " + d.text + " = " + mpText(d.total) + " of " + mpText(allowance(ctx, piece)) + " MP" +
       (routed ? " (routed through " + via + ", which counts under " + routed.rule + ")" : "") +
       (piece.unsupplied ? " (halved, unsupplied: 12.32)" : "") +
       (stop ? "; " + to + " is enemy-controlled (by " + ctx.rules.zoc.controllers(to, data.enemy).join(", ") + "): the move ends there (6.0)" : "") });

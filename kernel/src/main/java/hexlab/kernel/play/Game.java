@@ -74,7 +74,10 @@ public final class Game implements HostBridge.Game {
         return g;
     }
 
-    private void attach() { rules.bridge().attach(this); }
+    private void attach() {
+        rules.bridge().attach(this);
+        rules.tracing(keepTrace);
+    }
 
     public RulesContext rules() { return rules; }
 

@@ -46,6 +46,7 @@ public final class RulesContext implements AutoCloseable {
     private final Value k;
     private final Map<String, Value> fns = new java.util.HashMap<>();
     private boolean dead;
+    private boolean tracing = true;
     volatile long callStarted;       // System.nanoTime() of the call in progress, 0 when idle
     volatile boolean timedOut;
 
@@ -120,6 +121,16 @@ public final class RulesContext implements AutoCloseable {
     public HexMap map() { return map; }
 
     public HostBridge bridge() { return bridge; }
+
+    /**
+     * Whether the scripts keep their trace entries: off, they count the usage only and skip
+     * building entries nobody will read. Set by the game about to call; one call when it changes.
+     */
+    public void tracing(boolean on) {
+        if (on == tracing) return;
+        call("setTracing", on);
+        tracing = on;
+    }
 
     /** Calls one function of the kernel prelude, with the statement budget renewed for this call. */
     public Value call(String fn, Object... args) {

@@ -206,6 +206,8 @@
   let G = null;
   let traceBuf = [];
   let usage = {};
+  // off while nobody reads the entries (a batch, a replay): only the usage counts are kept
+  let tracing = true;
   let current = null;           // the decision being asked: {sec, name, state, args, actions}
   // Answers of queries that only the state decides, kept from one question to the next until the
   // state may change: cleared, and off, while a step runs or an action applies.
@@ -263,6 +265,19 @@
   }
 
   function count(key) { usage[key] = (usage[key] || 0) + 1; }
+  // the table file/table of a trace's table name: a section's own tables are named without it
+  function tableKey(sec, table) { return table.indexOf("/") >= 0 ? table : sec + "/" + table; }
+  function tableFile(key) { const a = key.indexOf("/"), b = key.indexOf("/", a + 1); return b < 0 ? key : key.slice(0, b); }
+  // what a decided outcome counts for in the usage, whether or not its entry is kept
+  function tally(tableOf, option, rule) {
+    if (tableOf) {
+      const er = tableErrata[tableOf];
+      if (er) for (const id of er) count("erratum:" + id);
+      count("table:" + tableOf);
+    }
+    if (option) count("option:" + option);
+    if (rule) count("rule:" + rule);
+  }
 
   // ---- fixed piece fields (system.yaml fixed-piece-fields) ---------------------------------
   // After the setup, each piece's fixed values (names, factors, type flags) move to a template kept
@@ -456,7 +471,7 @@
       let total = faces.reduce((a, b) => a + b, 0) + d.mod;
       const modList = [];
       for (const mo of mods || []) { total += mo.value; modList.push(mo); }
-      this.trace({ kind: "roll", dice: spec, faces, mods: modList, total, purpose: purpose || "unstated" });
+      if (tracing) this.trace({ kind: "roll", dice: spec, faces, mods: modList, total, purpose: purpose || "unstated" });
       return { faces, total };
     },
     roll(spec, purpose, mods) { return this.dice(spec, purpose, mods).total; },
@@ -517,25 +532,29 @@
       }
       return v;
     },
+    // tracing: whether the entries are kept; a script may skip building a long text when not
+    get tracing() { return tracing; },
     trace(entry) {
+      const file = entry.table ? tableFile(tableKey(this.section, entry.table)) : null;
+      if (!tracing) { tally(file, entry.option, entry.rule); return entry; }
       const e = Object.assign({ section: this.section + "@" + this.version }, entry);
       if (G) e.turn = G.turn;
-      if (e.table) {
-        const key = e.table.indexOf("/") >= 0 ? e.table : this.section + "/" + e.table;
-        e.table = key;
-        const st = tableStatus[key.split("/").slice(0, 2).join("/")];
+      if (file !== null) {
+        e.table = tableKey(this.section, e.table);
+        const st = tableStatus[file];
         if (st) e.status = st;
         if (st === "placeholder") e.placeholder = true;
-        const er = tableErrata[key.split("/").slice(0, 2).join("/")];
-        if (er) { e.errata = er; for (const id of er) count("erratum:" + id); }
-        count("table:" + key.split("/").slice(0, 2).join("/"));
+        const er = tableErrata[file];
+        if (er) e.errata = er;
       }
-      if (e.option) count("option:" + e.option);
-      if (e.rule) count("rule:" + e.rule);
+      tally(file, e.option, e.rule);
       traceBuf.push(e);
       return e;
     },
-    log(text, extra) { return this.trace(Object.assign({ kind: "log", text }, extra || {})); },
+    log(text, extra) {
+      if (!tracing) { if (extra) this.trace(extra); return; }
+      return this.trace(Object.assign({ kind: "log", text }, extra || {}));
+    },
     done() { host.done(); },
     interrupt(state, args, label) {
       const dot = state.indexOf(".");
@@ -737,6 +756,7 @@
     templatesJson() { return templatesText; },
     drain() { const s = out(traceBuf); traceBuf = []; return s; },
     clearTrace() { traceBuf = []; },
+    setTracing(on) { tracing = on; },
     traceSize() { return traceBuf.length; },
     usageJson() { return JSON.stringify(usage); },
     resetUsage() { usage = {}; },
