@@ -108,9 +108,22 @@
   function makeMap(m) {
     const index = new Map(), n = m.ids.length;
     m.ids.forEach((id, i) => index.set(id, i));
-    const idx = (id) => {
+    // The kernel numbers hexes CCRR (column, row): such an id finds its index by arithmetic in a
+    // table of 10,000, since the rules ask for indexes many times a decision and a Map hashes the string.
+    const fourDigits = m.ids.every((id) => /^[0-9]{4}$/.test(id));
+    const dense = fourDigits ? new Int32Array(10000).fill(-1) : null;
+    if (fourDigits) m.ids.forEach((id, i) => { dense[+id] = i; });
+    const lookup = (id) => {   // the index, -1 when id is no hex of this map
+      if (fourDigits && typeof id === "string" && id.length === 4) {
+        const a = id.charCodeAt(0) - 48, b = id.charCodeAt(1) - 48, c = id.charCodeAt(2) - 48, d = id.charCodeAt(3) - 48;
+        return a >= 0 && a <= 9 && b >= 0 && b <= 9 && c >= 0 && c <= 9 && d >= 0 && d <= 9 ? dense[a * 1000 + b * 100 + c * 10 + d] : -1;
+      }
       const i = index.get(id);
-      if (i === undefined) throw new Error("no hex " + JSON.stringify(id) + " on map " + m.name);
+      return i === undefined ? -1 : i;
+    };
+    const idx = (id) => {
+      const i = lookup(id);
+      if (i < 0) throw new Error("no hex " + JSON.stringify(id) + " on map " + m.name);
       return i;
     };
     const nb = m.neighbors;                   // size*6, -1 off map
@@ -140,7 +153,7 @@
     const api = {
       name: m.name, status: m.status, source: m.source,
       ids: Object.freeze(m.ids.slice()),
-      has: (id) => index.has(id),
+      has: (id) => lookup(id) >= 0,
       index: idx,
       neighbors: (id) => neighborCache[idx(id)],
       neighbor: (id, dir) => { const j = nb[idx(id) * 6 + dir]; return j < 0 ? null : m.ids[j]; },

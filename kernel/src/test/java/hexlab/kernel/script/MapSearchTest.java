@@ -115,8 +115,9 @@ class MapSearchTest {
 
     @Test
     void aHexIdFindsItsIndexAndANonIdIsRefusedByName() {
-        assertEquals("true", eval("map.ids.every((id, i) => map.index(id) === i)"));
-        for (String bad : new String[] {"'0000'", "'9999'", "'01a1'", "'01010'", "1103", "'0 01'"}) {
+        assertEquals("true", eval("map.ids.every((id, i) => map.index(id) === i && map.has(id))"));
+        for (String bad : new String[] {"'0000'", "'9999'", "'01a1'", "'01010'", "1103", "'0 01'", "'01/1'", "null"}) {
+            assertEquals("false", eval("map.has(" + bad + ")"), bad);
             RuntimeException e = assertThrows(RuntimeException.class, () -> eval("map.index(" + bad + ")"));
             assertTrue(e.getMessage().contains("no hex"), bad + ": " + e.getMessage());
         }
