@@ -24,11 +24,16 @@ function other(ctx, side) { return ctx.sides[0] === side ? ctx.sides[1] : ctx.si
 // (12.1), sorted and without repeats.
 export function sources(ctx, side) {
   const out = {};
-  for (const name of Object.keys(ctx.rules).filter((x) => typeof ctx.rules[x].supplySources === "function").sort()) {
+  for (const name of sourceSections(ctx)) {
     const f = ctx.rules[name].supplySources;
     for (const h of f(side) || []) if (ctx.map.has(String(h))) out[String(h)] = true;
   }
   return Object.keys(out).sort();
+}
+
+// The sections that name supply sources, in name order: the manifest alone decides them.
+function sourceSections(ctx) {
+  return ctx.once("source sections", () => Object.keys(ctx.rules).filter((x) => typeof ctx.rules[x].supplySources === "function").sort());
 }
 
 // bits(side, without?): an array over ctx.map.ids, 1 where a unit of `side` is supplied now (12.21,
@@ -70,29 +75,14 @@ function holdsOpen(ctx, side, id) {
 // The search behind bits(); `from`, if given (an Int32Array over the hexes), gets each reached
 // hex's previous hex on its path (-1 at a source), so a path can be read back.
 function traced(ctx, side, without, from) {
-  const b = ctx.rules.setup.board();
-  const r = ctx.table.readings;
+  const b = ctx.rules.setup.board(), nb = b.nb;
   const ids = ctx.map.ids, n = ids.length;
   const enemy = other(ctx, side);
   const enemyAt = new Uint8Array(n), friendAt = new Uint8Array(n);
   for (const p of ctx.pieces((q) => q.hex && q.at === "map" && q.id !== without)) (p.side === side ? friendAt : enemyAt)[ctx.map.index(p.hex)] = 1;
   const ez = ctx.rules.zoc.bits(enemy);
-  const closedT = b.terrains.map((t) => (r["closed-terrain"].indexOf(t) >= 0 ? 1 : 0));      // 12.21 nr. 1 (sea), 5
-  let seaBits = 0;
-  for (const f of r["all-sea-hexsides"]) seaBits |= ctx.rules.setup.bit(b, f);
-  const escBit = ctx.rules.setup.bit(b, "escarpment");
-  const trackBits = ctx.rules.setup.bit(b, "road") | ctx.rules.setup.bit(b, "trail");
+  const { closed, crossable } = fixedWay(ctx);
   const mines = ctx.rules.minefields.hexsidesOf(enemy);                   // 12.22: crossed only beside a friend
-  const open = (j) => enemyAt[j] === 0 && ez[j] === 0 && closedT[b.terr[j]] === 0;          // 12.21 nr. 2, 3
-  // may the path cross from hex i in direction d? `unitAtI`: the tracing unit stands in i (12.22)
-  const cross = (i, d, unitAtI) => {
-    const m = b.mask[i * 6 + d], mined = mines[i * 6 + d];
-    if (m === 0 && !mined) return true;
-    if (m & seaBits) return false;                                                         // 12.21 nr. 1
-    if ((m & escBit) && !(m & trackBits)) return false;                                    // 12.21 nr. 4
-    if (mined) return unitAtI || friendAt[i] === 1 || friendAt[b.nb[i * 6 + d]] === 1;     // 12.22
-    return true;
-  };
   const net = new Uint8Array(n), out = new Uint8Array(n);
   const queue = new Int32Array(n);
   let qn = 0;
@@ -101,30 +91,55 @@ function traced(ctx, side, without, from) {
     if (enemyAt[i]) continue;
     out[i] = 1;                                                            // a unit on a source is supplied
     if (from && from[i] === -2) from[i] = -1;
-    if (!net[i] && open(i)) { net[i] = 1; queue[qn++] = i; }
+    if (!net[i] && enemyAt[i] === 0 && ez[i] === 0 && closed[i] === 0) { net[i] = 1; queue[qn++] = i; }
   }
   for (let q = 0; q < qn; q++) {
     const i = queue[q];
-    for (let d = 0; d < 6; d++) {
-      const j = b.nb[i * 6 + d];
-      if (j < 0 || net[j] || !open(j) || !cross(i, d, false)) continue;
+    for (let k = i * 6; k < i * 6 + 6; k++) {
+      const j = nb[k];
+      // 12.21 nr. 2, 3: no enemy unit, no enemy zone; the hexside as fixedWay() and 12.22 allow it
+      if (j < 0 || net[j] || enemyAt[j] || ez[j] || closed[j] || !crossable[k]) continue;
+      if (mines[k] && !friendAt[i] && !friendAt[j]) continue;
       net[j] = 1;
       if (from) from[j] = i;
       queue[qn++] = j;
     }
   }
-  // supplied positions: the path's hexes, and every hex one crossable step from them
+  // supplied positions: the path's hexes, and every hex one crossable step from them (a unit
+  // standing beside an enemy minefield holds it open for itself, 12.22)
   for (let q = 0; q < qn; q++) {
     const i = queue[q];
     out[i] = 1;
-    for (let d = 0; d < 6; d++) {
-      const j = b.nb[i * 6 + d];
-      if (j < 0 || out[j] || enemyAt[j] || closedT[b.terr[j]] || !cross(i, d, true)) continue;
+    for (let k = i * 6; k < i * 6 + 6; k++) {
+      const j = nb[k];
+      if (j < 0 || out[j] || enemyAt[j] || closed[j] || !crossable[k]) continue;
       out[j] = 1;
       if (from) from[j] = i;
     }
   }
   return out;
+}
+
+// What the map and the readings alone decide of a supply path's way, once per rules context:
+// closed[i], 1 where the terrain closes hex i (12.21 nr. 1, 5); crossable[i*6+d], 1 where the path
+// may cross that hexside whoever stands where: no all-sea hexside (nr. 1), no escarpment without
+// a road or trail (nr. 4). Enemy minefields (12.22) depend on the units and are judged per search.
+function fixedWay(ctx) {
+  return ctx.once("fixed way", () => {
+    const b = ctx.rules.setup.board(), r = ctx.table.readings, n = ctx.map.ids.length;
+    const closedT = b.terrains.map((t) => (r["closed-terrain"].indexOf(t) >= 0 ? 1 : 0));
+    const closed = Uint8Array.from(b.terr, (t) => closedT[t]);
+    let seaBits = 0;
+    for (const f of r["all-sea-hexsides"]) seaBits |= ctx.rules.setup.bit(b, f);
+    const escBit = ctx.rules.setup.bit(b, "escarpment");
+    const trackBits = ctx.rules.setup.bit(b, "road") | ctx.rules.setup.bit(b, "trail");
+    const crossable = new Uint8Array(n * 6);
+    for (let k = 0; k < n * 6; k++) {
+      const m = b.mask[k];
+      crossable[k] = (m & seaBits) || ((m & escBit) && !(m & trackBits)) ? 0 : 1;
+    }
+    return { closed, crossable };
+  });
 }
 
 // suppliedHexes(side): {hex: true} for every hex where a unit of `side` is supplied now.
