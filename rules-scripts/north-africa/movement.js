@@ -117,33 +117,41 @@ export function costSpec(ctx, piece, enemyZoc, enemyHexes) {
   return { base: baseSpec(ctx, piece.side, !!piece.mechanized), zones, zoneStop: [1], blocked };
 }
 
-// stepCost(piece, a, b): the MP to move from a into the adjacent b, as the cost spec prices it, with
-// the reasons, for traces and tests: {mp, parts: [text], placeholder}. mp null = prohibited.
-export function stepCost(ctx, piece, a, b) {
+// stepCost(piece, a, b, explain = true): the MP to move from a into the adjacent b, as the cost spec
+// prices it, with the reasons, for traces and tests: {mp, parts: [text], placeholder, option}. mp
+// null = prohibited. `explain` false leaves the parts empty (no trace will read them).
+export function stepCost(ctx, piece, a, b, explain) {
+  const say = explain !== false;
   const t = ctx.table;
   const board = ctx.rules.setup.board();
   const f = (board.sides[a] && board.sides[a][b]) || [];
-  const hc = hexCost(ctx, ctx.map.terrain(b));
-  if (hc.mp === null) return { mp: null, parts: [ctx.map.terrain(b) + " is closed to movement (Terrain Key)"] };
+  const terrain = ctx.map.terrain(b);
+  const hc = hexCost(ctx, terrain);
+  if (hc.mp === null) return { mp: null, parts: [terrain + " is closed to movement (Terrain Key)"] };
   if (f.indexOf("escarpment") >= 0 && f.indexOf("road") < 0 && f.indexOf("trail") < 0) return { mp: null, parts: ["escarpment hexside without road or trail (5.25)"] };
   if (f.indexOf("prohibited") >= 0) return { mp: null, parts: ["prohibited hexside (Terrain Key)"] };
   const mines = ctx.rules.minefields.featureOf();
   const theirs = mines[other(ctx, piece.side)], own = mines[piece.side];
   if (theirs && f.indexOf(theirs) >= 0) return { mp: null, parts: ["enemy minefield hexside (10.12)"] };
   if (ctx.rules.minefields.owner(a, b) === other(ctx, piece.side)) return { mp: null, parts: ["enemy minefield hexside " + a + "/" + b + ", added by an option (10.12)"] };
-  let mp = hc.mp, parts = [ctx.map.terrain(b) + " " + mpText(hc.mp)], placeholder = !!hc.placeholder, option = null;
-  if (f.indexOf("road") >= 0) { mp = t["road-and-trail"].road.mp; parts = ["road " + mpText(mp)]; placeholder = false; }
-  else if (f.indexOf("trail") >= 0) { mp = t["road-and-trail"].trail.mp; parts = ["trail " + mpText(mp)]; placeholder = false; }
-  if (own && f.indexOf(own) >= 0) { const x = ctx.rules.minefields.extraMp(piece); mp += x; parts.push("friendly minefield +" + mpText(x)); }
+  let mp = hc.mp, parts = say ? [terrain + " " + mpText(hc.mp)] : [], placeholder = !!hc.placeholder, option = null;
+  if (f.indexOf("road") >= 0) { mp = t["road-and-trail"].road.mp; parts = say ? ["road " + mpText(mp)] : parts; placeholder = false; }
+  else if (f.indexOf("trail") >= 0) { mp = t["road-and-trail"].trail.mp; parts = say ? ["trail " + mpText(mp)] : parts; placeholder = false; }
+  if (own && f.indexOf(own) >= 0) { const x = ctx.rules.minefields.extraMp(piece); mp += x; if (say) parts.push("friendly minefield +" + mpText(x)); }
   else if (ctx.rules.minefields.owner(a, b) === piece.side) {
     const x = ctx.rules.minefields.extraMp(piece);
     option = ctx.rules.minefields.addedUnder(a, b);
     mp += x;
-    parts.push("friendly minefield (" + a + "/" + b + ", added by " + (option ? "option " + option : "an option") + ") +" + mpText(x));
+    if (say) parts.push("friendly minefield (" + a + "/" + b + ", added by " + (option ? "option " + option : "an option") + ") +" + mpText(x));
   }
   const unpriced = t["hexside-costs-unpriced"]["extra-mp"];
-  for (const k of Object.keys(unpriced).sort()) if (f.indexOf(k) >= 0) { mp += unpriced[k]; parts.push(k + " +" + mpText(unpriced[k])); placeholder = true; }
+  for (const k of unpricedFeatures(ctx)) if (f.indexOf(k) >= 0) { mp += unpriced[k]; if (say) parts.push(k + " +" + mpText(unpriced[k])); placeholder = true; }
   return { mp, parts, placeholder, option };
+}
+
+// The hexside features whose extra cost the seed does not print, in name order (the tables alone).
+function unpricedFeatures(ctx) {
+  return ctx.once("unpriced features", () => Object.keys(ctx.table["hexside-costs-unpriced"]["extra-mp"]).sort());
 }
 
 // allowance(piece): the movement allowance this phase: halved, fractions up, if the unit began
@@ -429,7 +437,7 @@ function describePath(ctx, piece, path) {
   let total = 0, placeholder = false, option = null;
   const steps = [];
   for (let i = 1; i < path.length; i++) {
-    const c = stepCost(ctx, piece, path[i - 1], path[i]);
+    const c = stepCost(ctx, piece, path[i - 1], path[i], ctx.tracing);
     total += c.mp;
     placeholder = placeholder || c.placeholder;
     option = option || c.option;

@@ -63,6 +63,18 @@ class MovementTest {
     }
 
     @Test
+    @DisplayName("NA 5.24 example where no trace is kept (a batch): the same 4 1/2 MP spent, the cost table and rule still counted")
+    void example524Untraced() {
+        Game g = start("british", 1, at("br-7hus", "0803") + at("br-14-bde", "0903") + FAR_AXIS);
+        g.keepTrace(false);
+        Outcome o = ok(g, "{\"do\":\"move\",\"unit\":\"br-7hus\",\"to\":\"0703\"}");
+        assertTrue(o.events().isEmpty(), o.events().toString());
+        assertEquals(4.5, num(g, "state.movement.spent['br-7hus']"));
+        assertEquals(1, g.usage().path("table:movement/hex-costs").asInt(), g.usage().toString());
+        assertEquals(1, g.usage().path("rule:5.21").asInt(), g.usage().toString());
+    }
+
+    @Test
     @DisplayName("NA 10.11 a non-mechanized unit pays 2 more MP for a friendly minefield, on a road too (10.13): 2 1/2")
     void friendlyMinefieldNonMechanized() {
         Game g = start("british", 1, at("br-14-bde", "0803") + FAR_AXIS);
