@@ -217,6 +217,12 @@ function model(ctx) {
   });
 }
 
+// model() as the question that accepted an action saw it, while the action applies
+// (ctx.memoBefore: read before any write).
+function modelBefore(ctx) {
+  return ctx.memoBefore("model", () => model(ctx));
+}
+
 // feasible() for the obligations left after committing attack `b` ({attackers, barrage, defenders
 // (enemy ids), gs}; null: none), answered once per model: a bot and the legal actions ask the same.
 function feasibleAfter(ctx, M, b) {
@@ -738,7 +744,7 @@ export const attacks = {
     if (isWhole(a)) {
       // built as its steps would build it, then announced; the obligations as the check that
       // accepted it judged them, before anything is written
-      const feasible = feasibleAfter(ctx, ctx.memoBefore("model", () => model(ctx)), null);
+      const feasible = feasibleAfter(ctx, modelBefore(ctx), null);
       const c = W(ctx);
       c.build = { defenders: a.defenders.slice(), attackers: (a.attackers || []).slice(), barrage: (a.barrage || []).slice(), gs: a.gs || 0, feasible };
       announce(ctx);
@@ -753,7 +759,7 @@ export const attacks = {
     if (a.do === "attack") {
       // the position does not change while an attack is built: whether the obligations can all be
       // met now is worked out once (7.11, 7.12, 7.21), as the legal attacks saw it
-      const M = ctx.memoBefore("model", () => model(ctx));
+      const M = modelBefore(ctx);
       c.build = { defenders: [a.hex], attackers: [], barrage: [], gs: 0, feasible: feasibleAfter(ctx, M, null) };
       return;
     }

@@ -178,6 +178,11 @@ export function phaseData(ctx, side) {
   return ctx.memo("phase data " + side, () => phaseDataNow(ctx, side));
 }
 
+// phaseData() as the legal moves saw it, while a move applies (ctx.memoBefore: read before any write).
+function phaseDataBefore(ctx, side) {
+  return ctx.memoBefore("phase data " + side, () => phaseData(ctx, side));
+}
+
 function phaseDataNow(ctx, side) {
   const enemy = other(ctx, side);
   const mines = ctx.rules.minefields.hexsidesOf(enemy);                   // drawn or added by an option
@@ -633,18 +638,23 @@ export function moveActions(ctx, side) {
   for (const a of ctx.rules.reinforcements.entryActions(side, data)) { out.push(a); at.push(-1); }
   out.push({ do: "done" });
   at.push(-1);
-  const listing = ctx.memo("listing", () => ({ actions: null, at: null }));
-  listing.actions = out;
-  listing.at = at;
+  const l = listing(ctx);
+  l.actions = out;
+  l.at = at;
   return out;
+}
+
+// Where moveActions leaves its last list and the end hexes' indexes, for this position (ctx.memo).
+function listing(ctx) {
+  return ctx.memo("listing", () => ({ actions: null, at: null }));
 }
 
 // listedHexes(actions): for the list moveActions gave in this position, the end hex of each plain
 // move as a map index (-1 for the other actions), so a bot scoring every move reads no hex id; null
 // for any other list.
 export function listedHexes(ctx, actions) {
-  const listing = ctx.memo("listing", () => ({ actions: null, at: null }));
-  return listing.actions === actions ? listing.at : null;
+  const l = listing(ctx);
+  return l.actions === actions ? l.at : null;
 }
 
 export const move = {
@@ -653,7 +663,7 @@ export const move = {
   actions(ctx) { return moveActions(ctx, ctx.active); },
   apply(ctx, a) {
     if (a.do === "done") { ctx.done(); return; }
-    const data = ctx.memoBefore("phase data " + ctx.active, () => phaseData(ctx, ctx.active));   // as the legal moves saw it
+    const data = phaseDataBefore(ctx, ctx.active);
     const piece = ctx.piece(a.unit);
     if (a.do === "move") doMove(ctx, piece, a.to, data, null, a.via);
     else if (a.do === "cross-minefield") doCross(ctx, piece, a.to, data);

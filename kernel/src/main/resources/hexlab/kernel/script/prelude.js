@@ -548,12 +548,12 @@
     // tracing: whether the entries are kept; a script may skip building a long text when not
     get tracing() { return tracing; },
     trace(entry) {
-      const file = entry.table ? tableFile(tableKey(this.section, entry.table)) : null;
+      const table = entry.table ? tableKey(this.section, entry.table) : null, file = table && tableFile(table);
       if (!tracing) { tally(file, entry.option, entry.rule); return entry; }
       const e = Object.assign({ section: this.section + "@" + this.version }, entry);
       if (G) e.turn = G.turn;
-      if (file !== null) {
-        e.table = tableKey(this.section, e.table);
+      if (table) {
+        e.table = table;
         const st = tableStatus[file];
         if (st) e.status = st;
         if (st === "placeholder") e.placeholder = true;

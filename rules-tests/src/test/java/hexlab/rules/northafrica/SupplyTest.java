@@ -51,6 +51,19 @@ class SupplyTest {
     }
 
     @Test
+    @DisplayName("NA 12.21 nr. 1, 5 closed terrain (the sea on the Crusader map) never carries a path nor holds a supplied position")
+    void seaIsClosed() {
+        Game g = start("british", 1, at("br-7hus", "2020") + at("de-1-8-pz", "0220"));
+        String sea = "map.ids.filter((h) => map.terrain(h) === 'sea')";
+        assertTrue(num(g, sea + ".length") > 10, "the map has a coast");
+        for (String side : new String[] {"british", "axis"}) {
+            String bits = "rules.supply.bits('" + side + "')";
+            assertTrue(bool(g, sea + ".every((h) => " + bits + "[map.index(h)] === 0)"), side + ": no sea hex is supplied");
+            assertTrue(bool(g, sea + ".some((h) => map.neighbors(h).some((n) => " + bits + "[map.index(n)] === 1))"), side + ": the coast beside it is");
+        }
+    }
+
+    @Test
     @DisplayName("NA 12.21 nr. 4 a path may not cross an escarpment hexside without road or trail")
     void escarpment() {
         // 1305: zones of 1206, 1406, 1104 cover 1306 1205 1405 1204; 1304 and 1404 lie across bare escarpment
