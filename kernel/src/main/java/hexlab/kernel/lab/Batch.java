@@ -2,6 +2,7 @@ package hexlab.kernel.lab;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.Kernel;
+import hexlab.kernel.bot.Bot;
 import hexlab.kernel.bot.Bots;
 import hexlab.kernel.play.Dice;
 import hexlab.kernel.play.EngineError;
@@ -28,6 +29,12 @@ import java.util.function.IntConsumer;
  * (derived from the master seed), so the variants differ by their rules, not by their dice.
  * Each worker thread keeps one rules context per variant; results come back in (variant, game)
  * order whatever the thread count, so the output is the same byte for byte.
+ *
+ * <p>Until the first die is rolled the seed decides nothing, so with bots that choose from the
+ * position alone every game of a variant plays the same opening (in a Crusader Campaign with
+ * heuristic players, the set-up and the first movement phase). Each worker plays it once per
+ * variant and starts its later games from there, each on its own seed: the same games, with the
+ * same usage counts, as if each had played it.
  */
 public final class Batch {
     /** A named variant of the comparison. */
@@ -39,6 +46,9 @@ public final class Batch {
     public record Settings(String scenario, int games, long seed, String bots, int threads, Path failures) {}
 
     private Batch() {}
+
+    /** A variant's opening as one worker played it: the position before the first die, and the usage counts up to it. */
+    private record Opening(Game.Snapshot position, String usage) {}
 
     public static List<GameRecord> run(Kernel kernel, List<Entry> variants, Settings s, IntConsumer progress) {
         return run(kernel, variants, s, progress, () -> false);
@@ -59,6 +69,7 @@ public final class Batch {
         for (int w = 0; w < Math.max(1, s.threads()); w++) {
             Thread t = Thread.ofPlatform().name("batch-" + w).unstarted(() -> {
                 Map<String, RulesContext> contexts = new HashMap<>();
+                Map<String, Opening> openings = new HashMap<>();     // by variant, for the context beside it
                 try {
                     for (int i; !stop.getAsBoolean() && (i = next.getAndIncrement()) < total; ) {
                         Entry e = variants.get(i / s.games());
@@ -67,8 +78,9 @@ public final class Batch {
                         if (rc == null || rc.isDead()) {
                             rc = kernel.context(e.variant(), scenarios.get(e.name()));
                             contexts.put(e.name(), rc);
+                            openings.remove(e.name());
                         }
-                        out[i] = play(rc, e, scenarios.get(e.name()), g, Dice.derive(s.seed(), g), s);
+                        out[i] = play(rc, e, scenarios.get(e.name()), g, Dice.derive(s.seed(), g), s, openings);
                         if (progress != null) progress.accept(done.incrementAndGet());
                     }
                 } catch (Throwable x) {
@@ -94,16 +106,28 @@ public final class Batch {
         return played;
     }
 
-    private static GameRecord play(RulesContext rc, Entry e, Scenario sc, int index, long seed, Settings s) {
+    private static GameRecord play(RulesContext rc, Entry e, Scenario sc, int index, long seed, Settings s, Map<String, Opening> openings) {
         Game g = null;
         try {
+            Map<String, Bot> bots = Bots.forSides(e.variant().system(), s.bots(), seed);
+            boolean shared = bots.values().stream().allMatch(Bot::choosesFromPositionAlone);
+            Opening op = shared ? openings.get(e.name()) : null;
             rc.call("resetUsage");
-            g = Game.start(rc, sc, seed, false);
-            Match.play(g, Bots.forSides(e.variant().system(), s.bots(), seed), false, null);
+            if (op == null) g = Game.start(rc, sc, seed, false);
+            else {
+                g = Game.resume(rc, sc, seed, false, op.position());
+                rc.call("setUsage", op.usage());
+            }
+            Match.play(g, bots, false, null);
             JsonNode r = g.result();
             String winner = r.hasNonNull("winner") ? r.get("winner").asText() : "draw";
             String level = r.hasNonNull("level") ? r.get("level").asText() : null;
-            return new GameRecord(e.name(), index, seed, winner, level, g.turn(), g.actionCount(), g.stateHash(), numbers(g.metrics()), usage(g.usage()), null, null);
+            GameRecord record = new GameRecord(e.name(), index, seed, winner, level, g.turn(), g.actionCount(), g.stateHash(), numbers(g.metrics()), usage(g.usage()), null, null);
+            if (shared && op == null) {
+                Opening made = opening(rc, sc, seed, g);     // after the record: it plays in the same rules context
+                if (made != null) openings.put(e.name(), made);
+            }
+            return record;
         } catch (EngineError | RuleError x) {
             String what = x instanceof EngineError ee ? "engine error: " + ee.describe() : "rule error: " + ((RuleError) x).describe();
             String save = null;
@@ -119,6 +143,25 @@ public final class Batch {
             }
             return new GameRecord(e.name(), index, seed, "error", null, g == null ? 0 : g.turn(), g == null ? 0 : g.actionCount(), hashOf(g),
                     Map.of(), Map.of(), what, save);
+        }
+    }
+
+    /**
+     * The opening of {@code played}: its actions before the first die, taken again in a game on the
+     * same seed, and the position and usage counts there. Null when there is nothing to share (a die
+     * rolled while setting up) or the opening does not play again as it was played: the later games
+     * then play it themselves.
+     */
+    private static Opening opening(RulesContext rc, Scenario sc, long seed, Game played) {
+        int n = played.openingLength();
+        if (n < 0 || rc.isDead()) return null;
+        try {
+            rc.call("resetUsage");
+            Game g = Game.start(rc, sc, seed, false);
+            for (JsonNode a : played.actions().subList(0, n)) if (!g.apply(a).accepted()) return null;
+            return g.dice().rolls() == 0 ? new Opening(g.snapshot(), g.usage().toString()) : null;
+        } catch (EngineError | RuleError x) {
+            return null;
         }
     }
 

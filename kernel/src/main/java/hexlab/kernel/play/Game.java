@@ -47,6 +47,11 @@ public final class Game implements HostBridge.Game {
     private boolean promptKnown;
     private boolean activation;      // the decision is an activation's impulse choice, offered by the kernel
     private boolean doneCalled;
+    // the opening (openingLength): the index of the action being applied, or SET_UP while the game
+    // is set up; and, once a die has been rolled, where: that index, or SET_UP
+    private static final int SET_UP = -1, NO_ROLL_YET = -2;
+    private int rolling = SET_UP;
+    private int firstRoll = NO_ROLL_YET;
 
     private Game(RulesContext rules, Scenario scenario, long seed) {
         this.rules = rules;
@@ -71,8 +76,33 @@ public final class Game implements HostBridge.Game {
         rules.call("setup", setup.section(), setup.export(), Json.write(scenario.doc()));
         g.stack.add(Frame.of(ROOT, "game"));
         g.advance();
+        g.rolling = 0;
         return g;
     }
+
+    /**
+     * A game on {@code seed} that starts from another game's opening: a snapshot taken before any
+     * die was rolled (its {@link #openingLength()} actions in). Up to there the seed has decided
+     * nothing, so with bots that choose from the position alone every seed plays the same opening:
+     * a batch plays it once. The rules context must have set up this scenario before (a restore
+     * links the pieces to the fixed fields the setup made).
+     */
+    public static Game resume(RulesContext rules, Scenario scenario, long seed, boolean keepTrace, Snapshot opening) {
+        if (opening.diceRolls() != 0) throw new IllegalArgumentException("an opening is a position before the first die roll; this one is after " + opening.diceRolls() + " rolls");
+        Game g = new Game(rules, scenario, seed);
+        g.keepTrace = keepTrace;
+        g.restore(opening);
+        g.dice = new Dice(seed);
+        return g;
+    }
+
+    /**
+     * How many actions the game took before its first die was rolled: the opening, which no seed
+     * has any say in. {@link #actionCount()} while no die has been rolled; -1 if one was rolled
+     * while the game was set up, or if the game was restored to a later position than this game
+     * itself reached by playing (a snapshot does not say where its opening ended).
+     */
+    public int openingLength() { return firstRoll == NO_ROLL_YET ? actions.size() : firstRoll; }
 
     private void attach() {
         rules.bridge().attach(this);
@@ -171,6 +201,7 @@ public final class Game implements HostBridge.Game {
         if (taken == null || taken.isNull()) throw new IllegalArgumentException("no action was proposed in this decision");
         Frame top = top();
         ready = false;
+        rolling = actions.size();
         if (activation) {
             activationChoice(top, taken);
         } else {
@@ -389,7 +420,10 @@ public final class Game implements HostBridge.Game {
     // ---- control calls from scripts --------------------------------------------------------------
 
     @Override
-    public int die(int sides) { return dice.die(sides); }
+    public int die(int sides) {
+        if (firstRoll == NO_ROLL_YET) firstRoll = rolling;
+        return dice.die(sides);
+    }
 
     @Override
     public void done() { doneCalled = true; }
@@ -560,6 +594,9 @@ public final class Game implements HostBridge.Game {
         actions.addAll(s.actions());
         seeking = s.seeking();
         turn = s.turn();
+        // a position before any roll has its opening still open; where a later one's began is not kept
+        rolling = actions.size();
+        firstRoll = s.diceRolls() == 0 ? NO_ROLL_YET : firstRoll != NO_ROLL_YET && firstRoll <= actions.size() ? firstRoll : SET_UP;
         seekSide = s.seekSide();
         ready = false;
     }

@@ -773,6 +773,8 @@
     traceSize() { return traceBuf.length; },
     usageJson() { return JSON.stringify(usage); },
     resetUsage() { usage = {}; },
+    // the counts as usageJson gave them: a game resumed from another's opening counts from there
+    setUsage(json) { usage = JSON.parse(json); },
     evaluate(expr) {
       const f = new Function("ctx", "state", "rules", "tables", "map", "return (" + expr + ");");
       const r = mutating(() => f(ctxFor({ name: "console", version: "0" }), G, rules, tables, mapApi));
