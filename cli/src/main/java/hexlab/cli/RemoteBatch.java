@@ -91,7 +91,8 @@ final class RemoteBatch {
         g.path("metrics").fields().forEachRemaining(m -> metrics.put(m.getKey(), m.getValue().asDouble()));
         return new GameRecord(g.path("variant").asText(), g.path("game").asInt(), Long.parseLong(g.path("seed").asText()), g.path("winner").asText(),
                 g.hasNonNull("level") ? g.get("level").asText() : null, g.path("turn").asInt(), g.path("actions").asInt(), g.path("hash").asText(),
-                metrics, Map.of(), g.hasNonNull("error") ? g.get("error").asText() : null, g.hasNonNull("save") ? g.get("save").asText() : null);
+                metrics, Map.of(), g.hasNonNull("error") ? g.get("error").asText() : null, g.hasNonNull("save") ? g.get("save").asText() : null,
+                g.path("opening").asInt(0));
     }
 
     private URI at(String path) {

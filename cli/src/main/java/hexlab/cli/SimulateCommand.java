@@ -100,6 +100,12 @@ final class SimulateCommand implements Runnable {
         ObjectNode perf = out.putObject("performance");
         perf.put("seconds", Math.round(secs * 100) / 100.0).put("gamesPerSecond", threeFigures(records.size() / secs))
                 .put("threads", t).put("runtime", runtime);
+        // per variant, the opening before any die that each worker played once (Batch): how long, and how many games it started
+        ObjectNode shared = perf.putObject("sharedOpening");
+        for (Batch.Entry e : entries) {
+            List<GameRecord> from = records.stream().filter(r -> r.variant().equals(e.name()) && r.opening() > 0).toList();
+            shared.putObject(e.name()).put("actions", from.stream().mapToInt(GameRecord::opening).max().orElse(0)).put("games", from.size());
+        }
         if (csv != null) out.put("csv", csv.toString());
         if (common.json) {
             common.printJson(out);
@@ -128,6 +134,10 @@ final class SimulateCommand implements Runnable {
         }
         JsonNode p = out.get("performance");
         w.printf("%s s, %s games/s on %d threads (%s)%n", p.get("seconds").asText(), p.get("gamesPerSecond").asText(), p.get("threads").asInt(), p.get("runtime").asText());
+        p.get("sharedOpening").fields().forEachRemaining(v -> {
+            if (v.getValue().get("games").asInt() > 0) w.printf("%s: %d games started from the opening before the first die (%d actions), played once per worker%n",
+                    v.getKey(), v.getValue().get("games").asInt(), v.getValue().get("actions").asInt());
+        });
         if (out.has("csv")) w.println("per-game rows in " + out.get("csv").asText());
         w.flush();
     }

@@ -166,7 +166,7 @@ final class Lab implements AutoCloseable {
         for (GameRecord r : j.records) {
             ObjectNode g = rows.addObject();
             g.put("variant", r.variant()).put("game", r.game()).put("seed", String.valueOf(r.seed())).put("winner", r.winner())
-                    .put("level", r.level()).put("turn", r.turn()).put("actions", r.actions()).put("hash", r.hash());
+                    .put("level", r.level()).put("turn", r.turn()).put("actions", r.actions()).put("hash", r.hash()).put("opening", r.opening());
             ObjectNode m = g.putObject("metrics");
             r.metrics().forEach(m::put);
             if (r.error() != null) g.put("error", r.error()).put("save", r.save());

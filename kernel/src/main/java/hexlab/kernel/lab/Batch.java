@@ -108,10 +108,11 @@ public final class Batch {
 
     private static GameRecord play(RulesContext rc, Entry e, Scenario sc, int index, long seed, Settings s, Map<String, Opening> openings) {
         Game g = null;
+        Opening op = null;
         try {
             Map<String, Bot> bots = Bots.forSides(e.variant().system(), s.bots(), seed);
             boolean shared = bots.values().stream().allMatch(Bot::choosesFromPositionAlone);
-            Opening op = shared ? openings.get(e.name()) : null;
+            op = shared ? openings.get(e.name()) : null;
             rc.call("resetUsage");
             if (op == null) g = Game.start(rc, sc, seed, false);
             else {
@@ -122,7 +123,8 @@ public final class Batch {
             JsonNode r = g.result();
             String winner = r.hasNonNull("winner") ? r.get("winner").asText() : "draw";
             String level = r.hasNonNull("level") ? r.get("level").asText() : null;
-            GameRecord record = new GameRecord(e.name(), index, seed, winner, level, g.turn(), g.actionCount(), g.stateHash(), numbers(g.metrics()), usage(g.usage()), null, null);
+            GameRecord record = new GameRecord(e.name(), index, seed, winner, level, g.turn(), g.actionCount(), g.stateHash(), numbers(g.metrics()), usage(g.usage()), null, null,
+                    op == null ? 0 : op.position().actions().size());
             if (shared && op == null) {
                 Opening made = opening(rc, sc, seed, g);     // after the record: it plays in the same rules context
                 if (made != null) openings.put(e.name(), made);
@@ -142,7 +144,7 @@ public final class Batch {
                 }
             }
             return new GameRecord(e.name(), index, seed, "error", null, g == null ? 0 : g.turn(), g == null ? 0 : g.actionCount(), hashOf(g),
-                    Map.of(), Map.of(), what, save);
+                    Map.of(), Map.of(), what, save, op == null ? 0 : op.position().actions().size());
         }
     }
 

@@ -88,7 +88,7 @@ public final class Csv {
                 if (variant.isEmpty()) throw new InputException(file, line, 1, "the \"variant\" column is empty");
                 out.add(new GameRecord(variant, (int) whole(row.get("game"), "game", file, line), whole(row.get("seed"), "seed", file, line),
                         row.getOrDefault("winner", ""), level.isEmpty() ? null : level, (int) whole(row.get("turn"), "turn", file, line),
-                        (int) whole(row.get("actions"), "actions", file, line), row.getOrDefault("hash", ""), metrics, Map.of(), error.isEmpty() ? null : error, null));
+                        (int) whole(row.get("actions"), "actions", file, line), row.getOrDefault("hash", ""), metrics, Map.of(), error.isEmpty() ? null : error, null, 0));
             }
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();

@@ -11,6 +11,8 @@ import java.util.Map;
  * @param usage  how often each table, option, erratum and rule decided something in this game
  * @param error  the engine or rule error that stopped the game, or null
  * @param save   a save reproducing a broken game, or null
+ * @param opening the actions the game took from the opening another game of the batch played (the
+ *                moves before any die, shared by every seed); 0 when it played them itself
  */
 public record GameRecord(String variant, int game, long seed, String winner, String level, int turn, int actions, String hash,
-                         Map<String, Double> metrics, Map<String, Integer> usage, String error, String save) {}
+                         Map<String, Double> metrics, Map<String, Integer> usage, String error, String save, int opening) {}

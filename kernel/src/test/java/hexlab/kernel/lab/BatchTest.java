@@ -91,7 +91,7 @@ class BatchTest {
 
     @Test
     void aVariantWhoseGamesAllBrokeSummarisesAsJsonWithoutNaN() {
-        GameRecord broken = new GameRecord("base", 0, 1, "error", null, 0, 0, "", Map.of(), Map.of(), "engine error: test", null);
+        GameRecord broken = new GameRecord("base", 0, 1, "error", null, 0, 0, "", Map.of(), Map.of(), "engine error: test", null, 0);
         var s = Summary.ofLabels(List.of(new Summary.Label("base", null, null)), List.of(broken));
         String json = hexlab.kernel.util.Json.write(s);
         assertFalse(json.contains("NaN"), json);

@@ -81,7 +81,10 @@ class OpeningTest {
                 Map<String, Integer> usage = new TreeMap<>();
                 Json.read(rc.callString("usageJson")).fields().forEachRemaining(f -> usage.put(f.getKey(), f.getValue().asInt()));
                 assertEquals(List.of(g.stateHash(), g.actionCount(), g.turn(), usage), List.of(r.hash(), r.actions(), r.turn(), r.usage()), "game " + r.game());
+                // the first game (one worker) plays the opening itself; every later one starts from it
+                assertEquals(r.game() == 0 ? 0 : g.openingLength(), r.opening(), "game " + r.game() + " started from the shared opening");
             }
+            assertTrue(batch.get(1).opening() > 0);
         }
     }
 }
