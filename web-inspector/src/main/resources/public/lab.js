@@ -111,12 +111,21 @@ const pct = (x) => (x === null || x === undefined || Number.isNaN(x) ? "–" : (
 const num = (x) => (x === null || x === undefined || Number.isNaN(x) ? "–" : Number(x).toFixed(1));
 const colour = (i) => COLORS[i % COLORS.length];
 
+// The games a batch started from the opening before the first die, played once per worker (its
+// seed decides nothing until the first roll): how many, and how long that opening was.
+function sharedOpening(b) {
+  const from = b.source === "run" ? b.games.filter((g) => g.opening > 0) : [];
+  if (!from.length) return "";
+  return " · " + from.length + " games started from the opening before the first die (" + Math.max(...from.map((g) => g.opening)) + " actions)";
+}
+
 function results(b) {
   const head = clear($("#lab-heading"));
   const specOf = (v) => v.spec === null || v.spec === undefined ? "" : " = " + (v.spec || "base rules");
   head.append(h("h2", {}, "Results: " + (b.system || "?") + " / " + (b.scenario || "?") + (b.source === "run" ? ", bots " + b.bots + ", master seed " + b.seed : ", from " + b.source)),
     h("p", { class: "label" }, b.note || "read back from a CSV: rule usage is not in it",
       b.source === "run" ? " · " + b.games.length + " games in " + b.seconds + " s (" + (b.games.length / Math.max(0.01, b.seconds)).toFixed(2) + " games/s)" : "",
+      sharedOpening(b),
       b.reread ? " · " + b.reread : ""),
     h("p", {}, b.variants.map((v, i) => h("span", { class: "legend-item" }, h("span", { class: "swatch", style: "background:" + colour(i) }), v.name + specOf(v) + " (" + v.games + " games)  "))));
   outcomesChart(b);
