@@ -48,7 +48,10 @@ public final class Batch {
     private Batch() {}
 
     /** A variant's opening as one worker played it: the position before the first die, and the usage counts up to it. */
-    private record Opening(Game.Snapshot position, String usage) {}
+    private record Opening(Game.Snapshot position, String usage) {
+        /** The actions a game started from {@code op} took from it (0: none, it played its own). */
+        static int taken(Opening op) { return op == null ? 0 : op.position().actions().size(); }
+    }
 
     public static List<GameRecord> run(Kernel kernel, List<Entry> variants, Settings s, IntConsumer progress) {
         return run(kernel, variants, s, progress, () -> false);
@@ -124,7 +127,7 @@ public final class Batch {
             String winner = r.hasNonNull("winner") ? r.get("winner").asText() : "draw";
             String level = r.hasNonNull("level") ? r.get("level").asText() : null;
             GameRecord record = new GameRecord(e.name(), index, seed, winner, level, g.turn(), g.actionCount(), g.stateHash(), numbers(g.metrics()), usage(g.usage()), null, null,
-                    op == null ? 0 : op.position().actions().size());
+                    Opening.taken(op));
             if (shared && op == null) {
                 Opening made = opening(rc, sc, seed, g);     // after the record: it plays in the same rules context
                 if (made != null) openings.put(e.name(), made);
@@ -144,7 +147,7 @@ public final class Batch {
                 }
             }
             return new GameRecord(e.name(), index, seed, "error", null, g == null ? 0 : g.turn(), g == null ? 0 : g.actionCount(), hashOf(g),
-                    Map.of(), Map.of(), what, save, op == null ? 0 : op.position().actions().size());
+                    Map.of(), Map.of(), what, save, Opening.taken(op));
         }
     }
 

@@ -594,9 +594,11 @@ public final class Game implements HostBridge.Game {
         actions.addAll(s.actions());
         seeking = s.seeking();
         turn = s.turn();
-        // a position before any roll has its opening still open; where a later one's began is not kept
+        // a position before any roll still has its opening open; past a roll, only this game's own
+        // first roll, if the position is past it, says where the opening ended: else none is claimed
         rolling = actions.size();
-        firstRoll = s.diceRolls() == 0 ? NO_ROLL_YET : firstRoll != NO_ROLL_YET && firstRoll <= actions.size() ? firstRoll : SET_UP;
+        if (s.diceRolls() == 0) firstRoll = NO_ROLL_YET;
+        else if (firstRoll < 0 || firstRoll > actions.size()) firstRoll = SET_UP;
         seekSide = s.seekSide();
         ready = false;
     }
