@@ -19,11 +19,19 @@ final class Profile {
     private Profile() {}
 
     private static final ThreadLocal<String> DECISION = ThreadLocal.withInitial(() -> "");
+    private static final ThreadLocal<String> LAST = ThreadLocal.withInitial(() -> "");
 
     static void add(String fn, Object[] args, long nanos) {
         StringBuilder key = new StringBuilder(fn);
         for (int i = 0; i < Math.min(2, args.length); i++) if (args[i] instanceof String s && s.length() < 40) key.append(' ').append(s);
-        if (fn.equals("decide")) DECISION.set(key.substring(fn.length()));
+        if (fn.equals("decide")) {
+            // a run of one decision (a phase's moves, say) counts its first apart: it works out what the rest reuse
+            String d = key.substring(fn.length());
+            boolean first = !d.equals(LAST.get());
+            LAST.set(d);
+            if (first) key.append(" [first]");
+            DECISION.set(key.substring(fn.length()));
+        }
         // a bot's choice is named by the decision it answers too: moving and attacking cost differently
         else if (args.length == 0 || !(args[0] instanceof String) || fn.equals("botChoice")) key.append(" (in").append(DECISION.get()).append(')');
         LongAdder[] a = TIMES.computeIfAbsent(key.toString(), k -> new LongAdder[] {new LongAdder(), new LongAdder()});
