@@ -48,8 +48,18 @@ function variants() {
 function botsSpec() { return [...$("#lab-bots").querySelectorAll("select")].map((s) => s.value).join(","); }
 
 function request() {
-  return { system: $("#lab-system").value, scenario: $("#lab-scenario").value, games: Number($("#lab-games").value),
+  const r = { system: $("#lab-system").value, scenario: $("#lab-scenario").value, games: Number($("#lab-games").value),
     seed: String($("#lab-seed").value || "1"), bots: botsSpec(), threads: Number($("#lab-threads").value), variants: variants() };
+  if ($("#lab-time-limit").value) r.timeLimit = Number($("#lab-time-limit").value);
+  return r;
+}
+
+// A batch the time limit cut short: how many of the seeds asked for every variant finished.
+function timeLimited(b) {
+  const t = b.timeLimit;
+  if (!t) return "";
+  return t.stopped ? " · time limit " + t.seconds + " s: " + t.gamesPlayed + " of " + t.gamesAsked + " seeds per variant (a batch of " + t.gamesPlayed + " plays the same games)"
+    : " · every seed finished within the " + t.seconds + " s limit";
 }
 
 // ---- running and loading ------------------------------------------------------------------------
@@ -126,6 +136,7 @@ function results(b) {
     h("p", { class: "label" }, b.note || "read back from a CSV: rule usage is not in it",
       b.source === "run" ? " · " + b.games.length + " games in " + b.seconds + " s (" + (b.games.length / Math.max(0.01, b.seconds)).toFixed(2) + " games/s)" : "",
       sharedOpening(b),
+      timeLimited(b),
       b.reread ? " · " + b.reread : ""),
     h("p", {}, b.variants.map((v, i) => h("span", { class: "legend-item" }, h("span", { class: "swatch", style: "background:" + colour(i) }), v.name + specOf(v) + " (" + v.games + " games)  "))));
   outcomesChart(b);

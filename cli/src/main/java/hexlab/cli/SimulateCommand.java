@@ -44,6 +44,9 @@ final class SimulateCommand implements Runnable {
 
     @Option(names = "--csv", description = "Write one row per game to this file.") Path csv;
 
+    @Option(names = "--time-limit", paramLabel = "SECONDS", description = "Start no game after this many seconds and report the seeds every "
+            + "variant finished: an early answer with wider intervals; --games with that number gives the same games.") Integer timeLimit;
+
     @Option(names = "--failures", description = "Folder for saves of games that hit an engine error (default target/failures).") Path failures;
 
     @Option(names = "--server", paramLabel = "URL", description = "Play the batch in a running inspector (./tobruk serve) at this address, "
@@ -54,6 +57,7 @@ final class SimulateCommand implements Runnable {
     @Override
     public void run() {
         if (games < 1) throw new InputException(null, 0, 0, "--games must be at least 1");
+        if (timeLimit != null && timeLimit < 1) throw new InputException(null, 0, 0, "--time-limit must be at least 1 second, found " + timeLimit);
         Kernel k = common.kernel();
         RuleSystem sys = k.system(system);
         List<Batch.Entry> entries = new ArrayList<>();
@@ -76,6 +80,7 @@ final class SimulateCommand implements Runnable {
         if (server != null) {
             ObjectNode request = Json.object().put("system", sys.id()).put("scenario", scenario).put("games", games).put("seed", seed)
                     .put("bots", bots).put("threads", t);
+            if (timeLimit != null) request.put("timeLimit", timeLimit);
             var vs = request.putArray("variants");
             for (Batch.Entry e : entries) vs.addObject().put("name", e.name()).put("variant", e.variant().spec());
             RemoteBatch remote = new RemoteBatch(server);
@@ -85,15 +90,21 @@ final class SimulateCommand implements Runnable {
             summary = r.job();      // the server's summary holds the rule usage, which the rows do not carry
             runtime = "the inspector at " + server;
         } else {
-            records = Batch.run(k, entries, new Batch.Settings(scenario, games, seed, bots, t, fails), bar::update);
+            long limit = timeLimit == null ? Long.MAX_VALUE : timeLimit * 1_000_000_000L;
+            records = Batch.run(k, entries, new Batch.Settings(scenario, games, seed, bots, t, fails), bar::update, () -> System.nanoTime() - t0 >= limit);
             runtime = ScriptHost.runtime();
         }
         bar.finish();
         double secs = (System.nanoTime() - t0) / 1e9;
+        int played = records.size() / entries.size();   // fewer when the time limit stopped the batch: the seeds every variant finished
+        if (played == 0) {
+            throw new InputException(null, 0, 0, "--time-limit " + timeLimit + ": no seed was finished by every variant in " + timeLimit
+                    + " s (the first games of a fresh process run while the rules compile); allow more time");
+        }
         if (csv != null) hexlab.kernel.util.AtomicFile.write(csv, Csv.of(records));
         ObjectNode out = Json.object();
-        out.put("system", sys.id()).put("scenario", scenario).put("gamesPerVariant", games).put("seed", seed).put("bots", bots);
-        out.put("note", "every variant played the same " + games + " seeds derived from master seed " + seed
+        out.put("system", sys.id()).put("scenario", scenario).put("gamesPerVariant", played).put("seed", seed).put("bots", bots);
+        out.put("note", "every variant played the same " + played + " seeds derived from master seed " + seed
                 + ": differences come from the rules, not the dice");
         if (summary == null) Summary.of(entries, records).fields().forEachRemaining(f -> out.set(f.getKey(), f.getValue()));
         else for (String f : List.of("variants", "comparisons")) out.set(f, summary.get(f));
@@ -105,6 +116,11 @@ final class SimulateCommand implements Runnable {
         for (Batch.Entry e : entries) {
             List<GameRecord> from = records.stream().filter(r -> r.variant().equals(e.name()) && r.opening() > 0).toList();
             shared.putObject(e.name()).put("actions", from.stream().mapToInt(GameRecord::opening).max().orElse(0)).put("games", from.size());
+        }
+        if (timeLimit != null) {
+            out.putObject("timeLimit").put("seconds", timeLimit).put("gamesAsked", games).put("gamesPlayed", played).put("stopped", played < games)
+                    .put("note", played < games ? "stopped by the time limit after " + played + " of " + games + " seeds per variant; --games " + played
+                            + " without --time-limit plays the same games" : "every seed finished within the time limit");
         }
         if (csv != null) out.put("csv", csv.toString());
         if (common.json) {
@@ -138,6 +154,7 @@ final class SimulateCommand implements Runnable {
             if (v.getValue().get("games").asInt() > 0) w.printf("%s: %d games started from the opening before the first die (%d actions), played once per worker%n",
                     v.getKey(), v.getValue().get("games").asInt(), v.getValue().get("actions").asInt());
         });
+        if (out.has("timeLimit")) w.println(out.get("timeLimit").get("note").asText());
         if (out.has("csv")) w.println("per-game rows in " + out.get("csv").asText());
         w.flush();
     }

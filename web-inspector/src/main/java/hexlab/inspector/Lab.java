@@ -49,6 +49,7 @@ final class Lab implements AutoCloseable {
         volatile List<GameRecord> records;
         volatile double seconds;
         volatile boolean reread;     // the rule files had changed since the server read them: read again first
+        volatile int timeLimit;      // seconds after which no game starts (0: none); the batch keeps the seeds every variant finished
 
         Job(String id, String system, String scenario, String bots, long seed, int games, List<Summary.Label> labels, String source) {
             this.id = id;
@@ -84,18 +85,22 @@ final class Lab implements AutoCloseable {
         long seed = b.whole("seed", 1);
         String bots = b.text("bots", "random");
         Bots.forSides(sys, bots, 0);   // an unknown bot or a wrong count is refused now, not in the workers
+        int limit = (int) b.whole("timeLimit", 0);
+        if (limit < 0 || limit > 86_400) throw ApiError.bad("\"timeLimit\" must be 1 to 86400 seconds (0 or none: no limit), found " + limit);
         int threads = (int) b.whole("threads", Runtime.getRuntime().availableProcessors());
         if (threads < 1 || threads > 64) throw ApiError.bad("\"threads\" must be 1 to 64, found " + threads);
         List<Batch.Entry> entries = entries(sys, b.any("variants"));
         List<Summary.Label> labels = entries.stream().map(e -> new Summary.Label(e.name(), e.variant().id(), e.variant().spec())).toList();
         Job job = new Job(newId(), sys.id(), scenario, bots, seed, games, labels, "run");
         job.reread = reread;
+        job.timeLimit = limit;
         remember(job);
         Batch.Settings settings = new Batch.Settings(scenario, games, seed, bots, threads, kernel.catalog().root().resolve("target/failures"));
         Thread t = Thread.ofPlatform().name("lab-" + job.id).daemon(true).unstarted(() -> {
             long t0 = System.nanoTime();
             try {
-                List<GameRecord> r = Batch.run(kernel, entries, settings, job.done::set, job.stop::get);
+                long budget = limit > 0 ? limit * 1_000_000_000L : Long.MAX_VALUE;
+                List<GameRecord> r = Batch.run(kernel, entries, settings, job.done::set, () -> job.stop.get() || System.nanoTime() - t0 >= budget);
                 job.records = r;
                 job.seconds = (System.nanoTime() - t0) / 1e9;
                 job.state = job.stop.get() && r.size() < job.total ? "stopped" : "done";
@@ -156,7 +161,11 @@ final class Lab implements AutoCloseable {
         if (j.records == null) return o;
         o.put("seconds", Math.round(j.seconds * 100) / 100.0);
         if (j.source.equals("run")) {
-            o.put("note", "every variant played the same " + j.games + " seeds derived from master seed " + j.seed + ": differences come from the rules, not the dice");
+            int played = j.records.size() / Math.max(1, j.labels.size());     // whole seeds: fewer when stopped or out of time
+            o.put("note", "every variant played the same " + played + " seeds derived from master seed " + j.seed + ": differences come from the rules, not the dice");
+            if (j.timeLimit > 0) {
+                o.putObject("timeLimit").put("seconds", j.timeLimit).put("gamesAsked", j.games).put("gamesPlayed", played).put("stopped", played < j.games);
+            }
         }
         List<Summary.Label> played = j.labels.stream().filter(l -> j.records.stream().anyMatch(r -> r.variant().equals(l.name()))).toList();
         ObjectNode summary = Summary.ofLabels(played, j.records);

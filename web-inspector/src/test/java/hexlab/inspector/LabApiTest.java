@@ -139,12 +139,25 @@ class LabApiTest {
     }
 
     @Test
+    void aBatchOutOfTimeKeepsTheSeedsEveryVariantFinished() {
+        JsonNode b = batch("{\"system\":\"toy\",\"scenario\":\"meeting\",\"games\":5000,\"seed\":5,\"bots\":\"random\",\"threads\":1,\"timeLimit\":1," + TWO_VARIANTS + "}");
+        assertEquals("done", b.path("state").asText(), b.toString());
+        JsonNode t = b.path("timeLimit");
+        int played = t.path("gamesPlayed").asInt();
+        assertTrue(t.path("stopped").asBoolean() && played > 0 && played < 5000, t.toString());
+        assertEquals(2 * played, b.path("games").size());
+        for (JsonNode v : b.path("variants")) assertEquals(played, v.path("games").asInt());
+        assertTrue(b.path("note").asText().contains("the same " + played + " seeds"), b.path("note").asText());
+    }
+
+    @Test
     void malformedLabRequestsAre400WithAMessage() {
         for (String body : new String[] {
                 "{not json", "{}", "{\"system\":\"nope\"}", "{\"system\":\"toy\",\"scenario\":\"nope\"}", "{\"system\":\"toy\",\"games\":0}",
                 "{\"system\":\"toy\",\"games\":100000}", "{\"system\":\"toy\",\"bots\":\"nope\"}", "{\"system\":\"toy\",\"bots\":\"random,random,random\"}",
                 "{\"system\":\"toy\",\"variants\":[{\"name\":\"x\",\"variant\":\"option:nope\"}]}", "{\"system\":\"toy\",\"variants\":[{\"name\":\"a\"},{\"name\":\"a\"}]}",
-                "{\"system\":\"toy\",\"variants\":\"base\"}", "{\"system\":\"toy\",\"variants\":[{\"name\":\"a b\"}]}", "{\"system\":\"toy\",\"threads\":0}"}) {
+                "{\"system\":\"toy\",\"variants\":\"base\"}", "{\"system\":\"toy\",\"variants\":[{\"name\":\"a b\"}]}", "{\"system\":\"toy\",\"threads\":0}",
+                "{\"system\":\"toy\",\"timeLimit\":-1}", "{\"system\":\"toy\",\"timeLimit\":\"soon\"}"}) {
             Http.Reply r = http.post("/api/lab", body);
             assertEquals(400, r.status(), body + " -> " + r.text());
             assertFalse(r.json().path("error").asText().isBlank(), body);

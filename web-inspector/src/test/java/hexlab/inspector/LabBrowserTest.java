@@ -91,6 +91,23 @@ class LabBrowserTest {
     }
 
     @Test
+    void aTimeLimitGivesAnEarlyAnswerFromWholeSeeds() {
+        openLab();
+        WebElement games = browser.find("#lab-games");
+        games.clear();
+        games.sendKeys("5000");
+        browser.find("#lab-time-limit").sendKeys("1");
+        setSecondVariant("gentler", "errata:gentler-crt");
+        browser.find("#lab-run").click();
+        browser.until(d -> "done".equals(browser.body("batch")), "the batch to stop at its time limit");
+        String heading = browser.find("#lab-heading").getText();
+        assertTrue(heading.contains("time limit 1 s:") && heading.contains("of 5000 seeds per variant"), heading);
+        int rows = browser.all("#lab-games tbody tr").size();
+        assertTrue(rows > 0 && rows % 2 == 0, "whole seeds of both variants: " + rows + " rows");
+        assertEquals(Boolean.TRUE, browser.js("return document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scrolling at 1280x800");
+    }
+
+    @Test
     void aCsvFromTheCommandLineLoadsAndItsGamesReopen() throws Exception {
         Kernel k = new Kernel(Roots.toy());
         var records = Batch.run(k, List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("gentler", k.variant("toy", "errata:gentler-crt"))),

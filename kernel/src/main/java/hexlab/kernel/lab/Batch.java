@@ -27,8 +27,11 @@ import java.util.function.IntConsumer;
 /**
  * Plays N games per variant with bots, in parallel. Game i of every variant uses the same seed
  * (derived from the master seed), so the variants differ by their rules, not by their dice.
- * Each worker thread keeps one rules context per variant; results come back in (variant, game)
- * order whatever the thread count, so the output is the same byte for byte.
+ * Games are started seed by seed (game 0 of every variant, then game 1, ...), so a batch stopped
+ * early has played whole seeds: it keeps the seeds every variant finished, which are the same
+ * games as a batch of that many. Each worker thread keeps one rules context per variant; results
+ * come back in (variant, game) order whatever the thread count, so the output is the same byte
+ * for byte.
  *
  * <p>Until the first die is rolled the seed decides nothing, so with bots that choose from the
  * position alone every game of a variant plays the same opening (in a Crusader Campaign with
@@ -59,10 +62,11 @@ public final class Batch {
 
     /**
      * As {@link #run(Kernel, List, Settings, IntConsumer)}, stopping before the next game once
-     * {@code stop} says so; a stopped batch returns only the games it finished, in order.
+     * {@code stop} says so; a stopped batch returns only the seeds every variant finished, in
+     * (variant, game) order: the games of a batch of that many.
      */
     public static List<GameRecord> run(Kernel kernel, List<Entry> variants, Settings s, IntConsumer progress, BooleanSupplier stop) {
-        int total = variants.size() * s.games();
+        int total = variants.size() * s.games(), kinds = variants.size();
         GameRecord[] out = new GameRecord[total];
         Map<String, Scenario> scenarios = new HashMap<>();
         for (Entry e : variants) scenarios.put(e.name(), kernel.scenario(e.variant(), s.scenario()));
@@ -75,15 +79,15 @@ public final class Batch {
                 Map<String, Opening> openings = new HashMap<>();     // by variant, for the context beside it
                 try {
                     for (int i; !stop.getAsBoolean() && (i = next.getAndIncrement()) < total; ) {
-                        Entry e = variants.get(i / s.games());
-                        int g = i % s.games();
+                        int v = i % kinds, g = i / kinds;        // seed by seed: every variant's game g, then g + 1
+                        Entry e = variants.get(v);
                         RulesContext rc = contexts.get(e.name());
                         if (rc == null || rc.isDead()) {
                             rc = kernel.context(e.variant(), scenarios.get(e.name()));
                             contexts.put(e.name(), rc);
                             openings.remove(e.name());
                         }
-                        out[i] = play(rc, e, scenarios.get(e.name()), g, Dice.derive(s.seed(), g), s, openings);
+                        out[v * s.games() + g] = play(rc, e, scenarios.get(e.name()), g, Dice.derive(s.seed(), g), s, openings);
                         if (progress != null) progress.accept(done.incrementAndGet());
                     }
                 } catch (Throwable x) {
@@ -104,9 +108,21 @@ public final class Batch {
             }
         }
         if (!crashed.isEmpty()) throw new IllegalStateException("a batch worker failed: " + crashed.getFirst(), crashed.getFirst());
-        List<GameRecord> played = new ArrayList<>(total);
-        for (GameRecord r : out) if (r != null) played.add(r);
+        return wholeSeeds(out, kinds, s.games());
+    }
+
+    // The games of the seeds every variant finished (all of them unless the batch was stopped), in (variant, game) order.
+    private static List<GameRecord> wholeSeeds(GameRecord[] out, int kinds, int games) {
+        int whole = 0;
+        while (whole < games && allPlayed(out, kinds, games, whole)) whole++;
+        List<GameRecord> played = new ArrayList<>(kinds * whole);
+        for (int v = 0; v < kinds; v++) for (int g = 0; g < whole; g++) played.add(out[v * games + g]);
         return played;
+    }
+
+    private static boolean allPlayed(GameRecord[] out, int kinds, int games, int g) {
+        for (int v = 0; v < kinds; v++) if (out[v * games + g] == null) return false;
+        return true;
     }
 
     private static GameRecord play(RulesContext rc, Entry e, Scenario sc, int index, long seed, Settings s, Map<String, Opening> openings) {

@@ -90,6 +90,21 @@ class BatchTest {
     }
 
     @Test
+    void aStoppedBatchKeepsTheSeedsEveryVariantFinishedTheGamesOfABatchOfThatMany() {
+        var entries = List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("bloody", k.variant("toy", "option:bloody")));
+        for (int threads : new int[] {1, 2}) {
+            java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+            // games start seed by seed (base 0, bloody 0, base 1, ...): five finished games hold two whole seeds, or three
+            List<GameRecord> r = Batch.run(k, entries, new Batch.Settings("meeting", 12, 5, "aggressive", threads, null), done::set, () -> done.get() >= 5);
+            int seeds = r.size() / 2;
+            assertEquals(0, r.size() % 2, "whole seeds only");
+            assertTrue(seeds >= 2 && seeds < 12, "seeds kept: " + seeds);
+            List<GameRecord> asMany = Batch.run(k, entries, new Batch.Settings("meeting", seeds, 5, "aggressive", threads, null), null);
+            assertEquals(Csv.of(asMany), Csv.of(r), threads + " threads");
+        }
+    }
+
+    @Test
     void aVariantWhoseGamesAllBrokeSummarisesAsJsonWithoutNaN() {
         GameRecord broken = new GameRecord("base", 0, 1, "error", null, 0, 0, "", Map.of(), Map.of(), "engine error: test", null, 0);
         var s = Summary.ofLabels(List.of(new Summary.Label("base", null, null)), List.of(broken));
