@@ -89,6 +89,18 @@ function running(on) {
   $("#lab-progress").hidden = !on;
 }
 
+// While a batch runs, the outcome rates of the seeds every variant has finished, and each variant
+// against the baseline: the answer firming up, so a designer can stop once it is clear enough.
+function soFar(interim) {
+  const head = clear($("#lab-heading"));
+  const rate = (o) => pct(o.rate) + "% [" + pct(o.low) + ", " + pct(o.high) + "]";
+  const diff = (o) => (o.diff >= 0 ? "+" : "") + pct(o.diff) + " points [" + pct(o.low) + ", " + pct(o.high) + "], p = " + Number(o.p).toFixed(3);
+  head.append(h("h2", {}, "So far: " + interim.seeds + " seed" + (interim.seeds === 1 ? "" : "s") + " per variant"),
+    h("p", { class: "label" }, "the seeds every variant has finished; the batch plays on, and Stop keeps these"),
+    ...interim.variants.map((v) => h("p", { class: "so-far" }, v.name + ": " + Object.entries(v.outcomes).map(([k, o]) => k + " " + rate(o)).join(" · "))),
+    ...interim.comparisons.map((c) => h("p", { class: "so-far" }, c.variant + " against " + c.against + ": " + Object.entries(c.outcomes).map(([k, o]) => k + " " + diff(o)).join(" · "))));
+}
+
 function show(b) {
   lab.batch = b;
   running(b.state === "running");
@@ -99,6 +111,7 @@ function show(b) {
   document.body.dataset.batch = b.state;
   if (b.state === "failed") banner.show("the batch failed: " + b.error, "error");
   if (b.variants) results(b);
+  else if (b.state === "running" && b.interim) soFar(b.interim);
 }
 
 async function loadCsv(file) {

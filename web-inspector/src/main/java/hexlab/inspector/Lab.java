@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The variant lab behind the page: batches of seeded bot games per variant, run on the server one
@@ -50,6 +51,7 @@ final class Lab implements AutoCloseable {
         volatile double seconds;
         volatile boolean reread;     // the rule files had changed since the server read them: read again first
         volatile int timeLimit;      // seconds after which no game starts (0: none); the batch keeps the seeds every variant finished
+        volatile AtomicReferenceArray<GameRecord> finished;   // while it runs: each game by place (variant * games + game) as it ends
 
         Job(String id, String system, String scenario, String bots, long seed, int games, List<Summary.Label> labels, String source) {
             this.id = id;
@@ -94,14 +96,17 @@ final class Lab implements AutoCloseable {
         Job job = new Job(newId(), sys.id(), scenario, bots, seed, games, labels, "run");
         job.reread = reread;
         job.timeLimit = limit;
+        job.finished = new AtomicReferenceArray<>(job.total);
         remember(job);
         Batch.Settings settings = new Batch.Settings(scenario, games, seed, bots, threads, kernel.catalog().root().resolve("target/failures"));
         Thread t = Thread.ofPlatform().name("lab-" + job.id).daemon(true).unstarted(() -> {
             long t0 = System.nanoTime();
             try {
                 long budget = limit > 0 ? limit * 1_000_000_000L : Long.MAX_VALUE;
-                List<GameRecord> r = Batch.run(kernel, entries, settings, job.done::set, () -> job.stop.get() || System.nanoTime() - t0 >= budget);
+                List<GameRecord> r = Batch.run(kernel, entries, settings, job.done::set, () -> job.stop.get() || System.nanoTime() - t0 >= budget,
+                        (g, place) -> job.finished.set(place, g));
                 job.records = r;
+                job.finished = null;
                 job.seconds = (System.nanoTime() - t0) / 1e9;
                 job.state = job.stop.get() && r.size() < job.total ? "stopped" : "done";
             } catch (RuntimeException e) {
@@ -158,7 +163,10 @@ final class Lab implements AutoCloseable {
                 .put("bots", j.bots).put("seed", j.seed).put("gamesPerVariant", j.games).put("done", j.done.get()).put("total", j.total);
         if (j.error != null) o.put("error", j.error);
         if (j.reread) o.put("reread", "the rule files had changed since the inspector read them: this batch read them again");
-        if (j.records == null) return o;
+        if (j.records == null) {
+            interim(j, o);
+            return o;
+        }
         o.put("seconds", Math.round(j.seconds * 100) / 100.0);
         if (j.source.equals("run")) {
             int played = j.records.size() / Math.max(1, j.labels.size());     // whole seeds: fewer when stopped or out of time
@@ -181,6 +189,22 @@ final class Lab implements AutoCloseable {
             if (r.error() != null) g.put("error", r.error()).put("save", r.save());
         }
         return o;
+    }
+
+    // While a batch runs: the summary of the seeds every variant has finished so far, so the answer
+    // can be watched as it firms up (and the batch stopped once it is clear enough).
+    private static void interim(Job j, ObjectNode o) {
+        AtomicReferenceArray<GameRecord> f = j.finished;
+        if (f == null) return;
+        GameRecord[] now = new GameRecord[f.length()];
+        for (int i = 0; i < now.length; i++) now[i] = f.get(i);
+        List<GameRecord> so = Batch.wholeSeeds(now, j.labels.size(), j.games);
+        if (so.isEmpty()) return;
+        ObjectNode summary = Summary.ofLabels(j.labels, so);
+        ObjectNode in = o.putObject("interim");
+        in.put("seeds", so.size() / j.labels.size());
+        in.set("variants", summary.get("variants"));
+        in.set("comparisons", summary.get("comparisons"));
     }
 
     private List<Batch.Entry> entries(RuleSystem sys, JsonNode variants) {

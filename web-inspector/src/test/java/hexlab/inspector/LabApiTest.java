@@ -122,7 +122,7 @@ class LabApiTest {
 
     @Test
     void aRunningBatchRefusesASecondAndStopsWhenAsked() throws InterruptedException {
-        Http.Reply first = http.post("/api/lab", "{\"system\":\"toy\",\"scenario\":\"meeting\",\"games\":5000,\"bots\":\"random\",\"threads\":1}");
+        Http.Reply first = http.post("/api/lab", "{\"system\":\"toy\",\"scenario\":\"meeting\",\"games\":5000,\"bots\":\"random\",\"threads\":1," + TWO_VARIANTS + "}");
         assertEquals(202, first.status(), first.text());
         String id = first.json().path("id").asText();
         Http.Reply second = http.post("/api/lab", "{\"system\":\"toy\",\"games\":2}");
@@ -130,12 +130,19 @@ class LabApiTest {
         assertTrue(second.json().path("error").asText().contains(id), second.text());
         // stop once some games are in, so the summary has something to count
         long until = System.nanoTime() + 60_000_000_000L;
-        while (http.ok(http.get("/api/lab/" + id)).path("done").asInt() < 3 && System.nanoTime() < until) Thread.sleep(20);
+        while (http.ok(http.get("/api/lab/" + id)).path("done").asInt() < 6 && System.nanoTime() < until) Thread.sleep(20);
+        // while it runs, the answer so far: the seeds both variants finished, compared
+        JsonNode running = http.ok(http.get("/api/lab/" + id));
+        JsonNode interim = running.path("interim");
+        assertTrue(interim.path("seeds").asInt() >= 1, running.toString());
+        for (JsonNode v : interim.path("variants")) assertEquals(interim.path("seeds").asInt(), v.path("games").asInt());
+        assertEquals("gentler", interim.path("comparisons").get(0).path("variant").asText());
         http.ok(http.delete("/api/lab/" + id));
         JsonNode b = finished(http.ok(http.get("/api/lab/" + id)));
         assertEquals("stopped", b.path("state").asText(), b.path("state").asText() + " after " + b.path("done"));
-        assertTrue(b.path("games").size() < 5000);
-        assertEquals(b.path("games").size(), b.path("variants").get(0).path("games").asInt());
+        assertTrue(b.path("games").size() < 10000);
+        assertEquals(b.path("games").size(), 2 * b.path("variants").get(0).path("games").asInt(), "whole seeds of both variants");
+        assertFalse(b.has("interim"), "a finished batch has its summary instead");
     }
 
     @Test

@@ -108,6 +108,25 @@ class LabBrowserTest {
     }
 
     @Test
+    void theAnswerSoFarShowsWhileABatchRunsAndStopKeepsWholeSeeds() {
+        openLab();
+        WebElement games = browser.find("#lab-games");
+        games.clear();
+        games.sendKeys("5000");
+        setSecondVariant("gentler", "errata:gentler-crt");
+        browser.find("#lab-run").click();
+        browser.until(d -> browser.find("#lab-heading").getText().startsWith("So far:"), "the answer so far while the batch runs");
+        String soFar = browser.find("#lab-heading").getText();
+        assertTrue(soFar.contains("seeds per variant") || soFar.contains("seed per variant"), soFar);
+        assertTrue(soFar.contains("gentler against base"), soFar);
+        keep("variant-lab-so-far.png");
+        browser.find("#lab-stop").click();
+        browser.until(d -> "stopped".equals(browser.body("batch")), "the batch to stop");
+        int rows = browser.all("#lab-games tbody tr").size();
+        assertTrue(rows > 0 && rows % 2 == 0, "whole seeds of both variants: " + rows + " rows");
+    }
+
+    @Test
     void aCsvFromTheCommandLineLoadsAndItsGamesReopen() throws Exception {
         Kernel k = new Kernel(Roots.toy());
         var records = Batch.run(k, List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("gentler", k.variant("toy", "errata:gentler-crt"))),

@@ -23,6 +23,7 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
+import java.util.function.ObjIntConsumer;
 
 /**
  * Plays N games per variant with bots, in parallel. Game i of every variant uses the same seed
@@ -66,6 +67,16 @@ public final class Batch {
      * (variant, game) order: the games of a batch of that many.
      */
     public static List<GameRecord> run(Kernel kernel, List<Entry> variants, Settings s, IntConsumer progress, BooleanSupplier stop) {
+        return run(kernel, variants, s, progress, stop, null);
+    }
+
+    /**
+     * As {@link #run(Kernel, List, Settings, IntConsumer, BooleanSupplier)}; {@code each}, if
+     * given, hears of every game as it ends, on the worker's thread, with its place in (variant,
+     * game) order (variant * games + game), so a caller can summarise the whole seeds so far.
+     */
+    public static List<GameRecord> run(Kernel kernel, List<Entry> variants, Settings s, IntConsumer progress, BooleanSupplier stop,
+            ObjIntConsumer<GameRecord> each) {
         int total = variants.size() * s.games(), kinds = variants.size();
         GameRecord[] out = new GameRecord[total];
         Map<String, Scenario> scenarios = new HashMap<>();
@@ -87,7 +98,9 @@ public final class Batch {
                             contexts.put(e.name(), rc);
                             openings.remove(e.name());
                         }
-                        out[v * s.games() + g] = play(rc, e, scenarios.get(e.name()), g, Dice.derive(s.seed(), g), s, openings);
+                        int place = v * s.games() + g;
+                        out[place] = play(rc, e, scenarios.get(e.name()), g, Dice.derive(s.seed(), g), s, openings);
+                        if (each != null) each.accept(out[place], place);
                         if (progress != null) progress.accept(done.incrementAndGet());
                     }
                 } catch (Throwable x) {
@@ -111,8 +124,11 @@ public final class Batch {
         return wholeSeeds(out, kinds, s.games());
     }
 
-    // The games of the seeds every variant finished (all of them unless the batch was stopped), in (variant, game) order.
-    private static List<GameRecord> wholeSeeds(GameRecord[] out, int kinds, int games) {
+    /**
+     * The games of the seeds every variant finished (all of them unless the batch stopped early),
+     * in (variant, game) order, from the games by place (variant * games + game; null: not yet played).
+     */
+    public static List<GameRecord> wholeSeeds(GameRecord[] out, int kinds, int games) {
         int whole = 0;
         while (whole < games && allPlayed(out, kinds, games, whole)) whole++;
         List<GameRecord> played = new ArrayList<>(kinds * whole);
