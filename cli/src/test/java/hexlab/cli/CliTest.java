@@ -32,6 +32,14 @@ class CliTest {
         return new Run(code, out.toString(), err.toString());
     }
 
+    /** The arguments {@code base} followed by {@code more}. */
+    static String[] with(String[] base, String... more) {
+        String[] all = new String[base.length + more.length];
+        System.arraycopy(base, 0, all, 0, base.length);
+        System.arraycopy(more, 0, all, base.length, more.length);
+        return all;
+    }
+
     static void noStackTrace(Run r) {
         assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), "a user's mistake shows no stack trace:\n" + r.err());
     }

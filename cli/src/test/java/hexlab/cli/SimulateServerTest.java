@@ -22,10 +22,7 @@ class SimulateServerTest {
     static String[] batch(Path csv, String... more) {
         String[] base = {"simulate", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--games", "8", "--bots", "aggressive",
             "--variant", "base=", "--variant", "bloody=option:bloody", "--json", "--csv", csv.toString()};
-        String[] all = new String[base.length + more.length];
-        System.arraycopy(base, 0, all, 0, base.length);
-        System.arraycopy(more, 0, all, base.length, more.length);
-        return all;
+        return CliTest.with(base, more);
     }
 
     @Test

@@ -19,10 +19,7 @@ class SimulateTimeLimitTest {
     static String[] batch(Path csv, String games, String... more) {
         String[] base = {"simulate", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--games", games, "--bots", "random",
             "--variant", "base=", "--variant", "bloody=option:bloody", "--threads", "2", "--json", "--csv", csv.toString()};
-        String[] all = new String[base.length + more.length];
-        System.arraycopy(base, 0, all, 0, base.length);
-        System.arraycopy(more, 0, all, base.length, more.length);
-        return all;
+        return CliTest.with(base, more);
     }
 
     @Test

@@ -64,14 +64,20 @@ class LabBrowserTest {
         s.sendKeys(spec);
     }
 
-    @Test
-    void aBatchIsPlottedSideBySideAndAGameReopensInTheInspector() {
+    /** Runs a batch of the base rules against the gentler-CRT erratum from the page; timeLimit "" for none. */
+    static void runAgainstGentler(String games, String timeLimit) {
         openLab();
-        WebElement games = browser.find("#lab-games");
-        games.clear();
-        games.sendKeys("8");
+        WebElement g = browser.find("#lab-games");
+        g.clear();
+        g.sendKeys(games);
+        if (!timeLimit.isEmpty()) browser.find("#lab-time-limit").sendKeys(timeLimit);
         setSecondVariant("gentler", "errata:gentler-crt");
         browser.find("#lab-run").click();
+    }
+
+    @Test
+    void aBatchIsPlottedSideBySideAndAGameReopensInTheInspector() {
+        runAgainstGentler("8", "");
         browser.until(d -> "done".equals(browser.body("batch")), "the batch to finish");
         assertEquals("2", browser.find("#chart-outcomes").getAttribute("data-drawn"), "one bar series per variant");
         assertEquals("2", browser.find("#chart-turns").getAttribute("data-drawn"));
@@ -92,13 +98,7 @@ class LabBrowserTest {
 
     @Test
     void aTimeLimitGivesAnEarlyAnswerFromWholeSeeds() {
-        openLab();
-        WebElement games = browser.find("#lab-games");
-        games.clear();
-        games.sendKeys("5000");
-        browser.find("#lab-time-limit").sendKeys("1");
-        setSecondVariant("gentler", "errata:gentler-crt");
-        browser.find("#lab-run").click();
+        runAgainstGentler("5000", "1");
         browser.until(d -> "done".equals(browser.body("batch")), "the batch to stop at its time limit");
         String heading = browser.find("#lab-heading").getText();
         assertTrue(heading.contains("time limit 1 s:") && heading.contains("of 5000 seeds per variant"), heading);
@@ -109,12 +109,7 @@ class LabBrowserTest {
 
     @Test
     void theAnswerSoFarShowsWhileABatchRunsAndStopKeepsWholeSeeds() {
-        openLab();
-        WebElement games = browser.find("#lab-games");
-        games.clear();
-        games.sendKeys("5000");
-        setSecondVariant("gentler", "errata:gentler-crt");
-        browser.find("#lab-run").click();
+        runAgainstGentler("5000", "");
         browser.until(d -> browser.find("#lab-heading").getText().startsWith("So far:"), "the answer so far while the batch runs");
         String soFar = browser.find("#lab-heading").getText();
         assertTrue(soFar.contains("seeds per variant") || soFar.contains("seed per variant"), soFar);
