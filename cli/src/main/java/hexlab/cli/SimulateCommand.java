@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 @Command(name = "simulate", description = "Play N seeded games per variant with bots and compare the variants: outcome rates with 95%% "
         + "intervals, differences with a significance test, game length, scenario metrics, rule usage.")
@@ -91,7 +92,9 @@ final class SimulateCommand implements Runnable {
             runtime = "the inspector at " + server;
         } else {
             long limit = timeLimit == null ? Long.MAX_VALUE : timeLimit * 1_000_000_000L;
-            records = Batch.run(k, entries, new Batch.Settings(scenario, games, seed, bots, t, fails), bar::update, () -> System.nanoTime() - t0 >= limit);
+            AtomicReferenceArray<GameRecord> finished = new AtomicReferenceArray<>(games * entries.size());
+            records = Batch.run(k, entries, new Batch.Settings(scenario, games, seed, bots, t, fails), done -> bar.update(done, () -> soFar(entries, finished, games)),
+                    () -> System.nanoTime() - t0 >= limit, (g, place) -> finished.set(place, g));
             runtime = ScriptHost.runtime();
         }
         bar.finish();
@@ -157,6 +160,31 @@ final class SimulateCommand implements Runnable {
         if (out.has("timeLimit")) w.println(out.get("timeLimit").get("note").asText());
         if (out.has("csv")) w.println("per-game rows in " + out.get("csv").asText());
         w.flush();
+    }
+
+    /**
+     * The answer so far, for the progress bar: of the seeds every variant has finished, the share
+     * of the baseline's most frequent outcome in each variant (" · 12 seeds: base british 97.5% · dg british 96.2%").
+     */
+    static String soFar(List<Batch.Entry> entries, AtomicReferenceArray<GameRecord> finished, int games) {
+        GameRecord[] now = new GameRecord[finished.length()];
+        for (int i = 0; i < now.length; i++) now[i] = finished.get(i);
+        List<GameRecord> so = Batch.wholeSeeds(now, entries.size(), games);
+        if (so.isEmpty()) return "";
+        JsonNode vs = Summary.of(entries, so).get("variants");
+        String top = null;
+        int most = -1;
+        for (var it = vs.get(0).get("outcomes").fields(); it.hasNext(); ) {
+            var o = it.next();
+            if (o.getValue().get("count").asInt() > most) { most = o.getValue().get("count").asInt(); top = o.getKey(); }
+        }
+        StringBuilder sb = new StringBuilder(" · ").append(so.size() / entries.size()).append(so.size() / entries.size() == 1 ? " seed:" : " seeds:");
+        for (JsonNode v : vs) {
+            JsonNode o = v.get("outcomes").get(top);
+            sb.append(v == vs.get(0) ? " " : " · ").append(v.get("name").asText()).append(' ').append(top).append(' ')
+                    .append(String.format(Locale.ROOT, "%.1f%%", o == null ? 0.0 : 100 * o.get("rate").asDouble()));
+        }
+        return sb.toString();
     }
 
     private static String mean(JsonNode m) {
