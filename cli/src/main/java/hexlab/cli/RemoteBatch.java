@@ -20,7 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.IntConsumer;
+import java.util.function.ObjIntConsumer;
 
 /**
  * A batch played by a running inspector ({@code POST /api/lab}): its engine keeps the rules it has
@@ -58,14 +58,15 @@ final class RemoteBatch {
         }
     }
 
-    Result run(ObjectNode request, IntConsumer progress) {
+    /** Plays the batch on the server; {@code progress} hears of each poll: the batch as the server describes it (its answer so far in {@code interim}) and its games done. */
+    Result run(ObjectNode request, ObjIntConsumer<JsonNode> progress) {
         JsonNode started = send(HttpRequest.newBuilder(at("/api/lab")).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(request))), 202);
         String id = started.path("id").asText();
         JsonNode job;
         while (true) {
             job = send(HttpRequest.newBuilder(at("/api/lab/" + id)).GET(), 200);
-            if (progress != null) progress.accept(job.path("done").asInt());
+            if (progress != null) progress.accept(job, job.path("done").asInt());
             if (!job.path("state").asText().equals("running")) break;
             try {
                 Thread.sleep(500);

@@ -86,7 +86,7 @@ final class SimulateCommand implements Runnable {
             for (Batch.Entry e : entries) vs.addObject().put("name", e.name()).put("variant", e.variant().spec());
             RemoteBatch remote = new RemoteBatch(server);
             remote.checkSameRules(sys);
-            RemoteBatch.Result r = remote.run(request, bar::update);
+            RemoteBatch.Result r = remote.run(request, (job, done) -> bar.update(done, () -> soFarLine(job.path("interim").path("seeds").asInt(), job.path("interim").path("variants"))));
             records = r.records();
             summary = r.job();      // the server's summary holds the rule usage, which the rows do not carry
             runtime = "the inspector at " + server;
@@ -170,15 +170,20 @@ final class SimulateCommand implements Runnable {
         GameRecord[] now = new GameRecord[finished.length()];
         for (int i = 0; i < now.length; i++) now[i] = finished.get(i);
         List<GameRecord> so = Batch.wholeSeeds(now, entries.size(), games);
-        if (so.isEmpty()) return "";
-        JsonNode vs = Summary.of(entries, so).get("variants");
+        return so.isEmpty() ? "" : soFarLine(so.size() / entries.size(), Summary.of(entries, so).get("variants"));
+    }
+
+    /** The progress bar's answer so far from a summary's variants over that many whole seeds ("" before the first). */
+    static String soFarLine(int seeds, JsonNode vs) {
+        if (seeds < 1 || !vs.isArray() || vs.isEmpty()) return "";
         String top = null;
         int most = -1;
         for (var it = vs.get(0).get("outcomes").fields(); it.hasNext(); ) {
             var o = it.next();
             if (o.getValue().get("count").asInt() > most) { most = o.getValue().get("count").asInt(); top = o.getKey(); }
         }
-        StringBuilder sb = new StringBuilder(" · ").append(so.size() / entries.size()).append(so.size() / entries.size() == 1 ? " seed:" : " seeds:");
+        if (top == null) return "";
+        StringBuilder sb = new StringBuilder(" · ").append(seeds).append(seeds == 1 ? " seed:" : " seeds:");
         for (JsonNode v : vs) {
             JsonNode o = v.get("outcomes").get(top);
             sb.append(v == vs.get(0) ? " " : " · ").append(v.get("name").asText()).append(' ').append(top).append(' ')

@@ -38,4 +38,12 @@ class ProgressTest {
         String line = SimulateCommand.soFar(entries, finished, 6);
         assertTrue(line.matches(" · 6 seeds: base \\w+ \\d+\\.\\d% · bloody \\w+ \\d+\\.\\d%"), line);
     }
+
+    @Test
+    void theAnswerSoFarReadsAServersInterimSummaryTheSameWay() {
+        var vs = hexlab.kernel.util.Json.read("[{\"name\":\"base\",\"outcomes\":{\"axis\":{\"count\":1,\"rate\":0.25},\"british\":{\"count\":3,\"rate\":0.75}}},"
+                + "{\"name\":\"dg\",\"outcomes\":{\"british\":{\"count\":4,\"rate\":1.0}}}]");
+        assertEquals(" · 4 seeds: base british 75.0% · dg british 100.0%", SimulateCommand.soFarLine(4, vs));
+        assertEquals("", SimulateCommand.soFarLine(0, hexlab.kernel.util.Json.read("null")), "a batch with no whole seed yet has no interim");
+    }
 }
