@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 @Command(name = "simulate", description = "Play N seeded games per variant with bots and compare the variants: outcome rates with 95%% "
         + "intervals, differences with a significance test, game length, scenario metrics, rule usage.")
@@ -91,10 +90,9 @@ final class SimulateCommand implements Runnable {
             summary = r.job();      // the server's summary holds the rule usage, which the rows do not carry
             runtime = "the inspector at " + server;
         } else {
-            long limit = timeLimit == null ? Long.MAX_VALUE : timeLimit * 1_000_000_000L;
-            AtomicReferenceArray<GameRecord> finished = new AtomicReferenceArray<>(games * entries.size());
-            records = Batch.run(k, entries, new Batch.Settings(scenario, games, seed, bots, t, fails), done -> bar.update(done, () -> soFar(entries, finished, games)),
-                    () -> System.nanoTime() - t0 >= limit, (g, place) -> finished.set(place, g));
+            Batch.Finished finished = new Batch.Finished(entries.size(), games);
+            records = Batch.run(k, entries, new Batch.Settings(scenario, games, seed, bots, t, fails), done -> bar.update(done, () -> soFar(entries, finished)),
+                    Batch.timeLimit(timeLimit == null ? 0 : timeLimit), finished::add);
             runtime = ScriptHost.runtime();
         }
         bar.finish();
@@ -120,11 +118,7 @@ final class SimulateCommand implements Runnable {
             List<GameRecord> from = records.stream().filter(r -> r.variant().equals(e.name()) && r.opening() > 0).toList();
             shared.putObject(e.name()).put("actions", from.stream().mapToInt(GameRecord::opening).max().orElse(0)).put("games", from.size());
         }
-        if (timeLimit != null) {
-            out.putObject("timeLimit").put("seconds", timeLimit).put("gamesAsked", games).put("gamesPlayed", played).put("stopped", played < games)
-                    .put("note", played < games ? "stopped by the time limit after " + played + " of " + games + " seeds per variant; --games " + played
-                            + " without --time-limit plays the same games" : "every seed finished within the time limit");
-        }
+        if (timeLimit != null) out.set("timeLimit", Summary.timeLimit(timeLimit, games, played));
         if (csv != null) out.put("csv", csv.toString());
         if (common.json) {
             common.printJson(out);
@@ -166,10 +160,8 @@ final class SimulateCommand implements Runnable {
      * The answer so far, for the progress bar: of the seeds every variant has finished, the share
      * of the baseline's most frequent outcome in each variant (" · 12 seeds: base british 97.5% · dg british 96.2%").
      */
-    static String soFar(List<Batch.Entry> entries, AtomicReferenceArray<GameRecord> finished, int games) {
-        GameRecord[] now = new GameRecord[finished.length()];
-        for (int i = 0; i < now.length; i++) now[i] = finished.get(i);
-        List<GameRecord> so = Batch.wholeSeeds(now, entries.size(), games);
+    static String soFar(List<Batch.Entry> entries, Batch.Finished finished) {
+        List<GameRecord> so = finished.wholeSeeds();
         return so.isEmpty() ? "" : soFarLine(so.size() / entries.size(), Summary.of(entries, so).get("variants"));
     }
 

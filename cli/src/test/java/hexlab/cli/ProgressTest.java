@@ -2,14 +2,12 @@ package hexlab.cli;
 
 import hexlab.kernel.Kernel;
 import hexlab.kernel.lab.Batch;
-import hexlab.kernel.lab.GameRecord;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,10 +30,10 @@ class ProgressTest {
     void theAnswerSoFarNamesTheBaselinesCommonestOutcomeInEveryVariant() {
         Kernel k = new Kernel(CliTest.TOY);
         var entries = List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("bloody", k.variant("toy", "option:bloody")));
-        AtomicReferenceArray<GameRecord> finished = new AtomicReferenceArray<>(2 * 6);
-        assertEquals("", SimulateCommand.soFar(entries, finished, 6), "no whole seed yet");
-        Batch.run(k, entries, new Batch.Settings("meeting", 6, 5, "aggressive", 1, null), null, () -> false, (g, place) -> finished.set(place, g));
-        String line = SimulateCommand.soFar(entries, finished, 6);
+        Batch.Finished finished = new Batch.Finished(2, 6);
+        assertEquals("", SimulateCommand.soFar(entries, finished), "no whole seed yet");
+        Batch.run(k, entries, new Batch.Settings("meeting", 6, 5, "aggressive", 1, null), null, () -> false, finished::add);
+        String line = SimulateCommand.soFar(entries, finished);
         assertTrue(line.matches(" · 6 seeds: base \\w+ \\d+\\.\\d% · bloody \\w+ \\d+\\.\\d%"), line);
     }
 

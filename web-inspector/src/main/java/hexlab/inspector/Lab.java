@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The variant lab behind the page: batches of seeded bot games per variant, run on the server one
@@ -51,7 +50,7 @@ final class Lab implements AutoCloseable {
         volatile double seconds;
         volatile boolean reread;     // the rule files had changed since the server read them: read again first
         volatile int timeLimit;      // seconds after which no game starts (0: none); the batch keeps the seeds every variant finished
-        volatile AtomicReferenceArray<GameRecord> finished;   // while it runs: each game by place (variant * games + game) as it ends
+        volatile Batch.Finished finished;   // while it runs: its games as they end
 
         Job(String id, String system, String scenario, String bots, long seed, int games, List<Summary.Label> labels, String source) {
             this.id = id;
@@ -96,15 +95,14 @@ final class Lab implements AutoCloseable {
         Job job = new Job(newId(), sys.id(), scenario, bots, seed, games, labels, "run");
         job.reread = reread;
         job.timeLimit = limit;
-        job.finished = new AtomicReferenceArray<>(job.total);
+        job.finished = new Batch.Finished(entries.size(), games);
         remember(job);
         Batch.Settings settings = new Batch.Settings(scenario, games, seed, bots, threads, kernel.catalog().root().resolve("target/failures"));
         Thread t = Thread.ofPlatform().name("lab-" + job.id).daemon(true).unstarted(() -> {
             long t0 = System.nanoTime();
             try {
-                long budget = limit > 0 ? limit * 1_000_000_000L : Long.MAX_VALUE;
-                List<GameRecord> r = Batch.run(kernel, entries, settings, job.done::set, () -> job.stop.get() || System.nanoTime() - t0 >= budget,
-                        (g, place) -> job.finished.set(place, g));
+                var late = Batch.timeLimit(limit);
+                List<GameRecord> r = Batch.run(kernel, entries, settings, job.done::set, () -> job.stop.get() || late.getAsBoolean(), job.finished::add);
                 job.records = r;
                 job.finished = null;
                 job.seconds = (System.nanoTime() - t0) / 1e9;
@@ -169,11 +167,9 @@ final class Lab implements AutoCloseable {
         }
         o.put("seconds", Math.round(j.seconds * 100) / 100.0);
         if (j.source.equals("run")) {
-            int played = j.records.size() / Math.max(1, j.labels.size());     // whole seeds: fewer when stopped or out of time
-            o.put("note", "every variant played the same " + played + " seeds derived from master seed " + j.seed + ": differences come from the rules, not the dice");
-            if (j.timeLimit > 0) {
-                o.putObject("timeLimit").put("seconds", j.timeLimit).put("gamesAsked", j.games).put("gamesPlayed", played).put("stopped", played < j.games);
-            }
+            int seeds = j.records.size() / Math.max(1, j.labels.size());     // whole seeds: fewer when stopped or out of time
+            o.put("note", "every variant played the same " + seeds + " seeds derived from master seed " + j.seed + ": differences come from the rules, not the dice");
+            if (j.timeLimit > 0) o.set("timeLimit", Summary.timeLimit(j.timeLimit, j.games, seeds));
         }
         List<Summary.Label> played = j.labels.stream().filter(l -> j.records.stream().anyMatch(r -> r.variant().equals(l.name()))).toList();
         ObjectNode summary = Summary.ofLabels(played, j.records);
@@ -194,11 +190,9 @@ final class Lab implements AutoCloseable {
     // While a batch runs: the summary of the seeds every variant has finished so far, so the answer
     // can be watched as it firms up (and the batch stopped once it is clear enough).
     private static void interim(Job j, ObjectNode o) {
-        AtomicReferenceArray<GameRecord> f = j.finished;
+        Batch.Finished f = j.finished;
         if (f == null) return;
-        GameRecord[] now = new GameRecord[f.length()];
-        for (int i = 0; i < now.length; i++) now[i] = f.get(i);
-        List<GameRecord> so = Batch.wholeSeeds(now, j.labels.size(), j.games);
+        List<GameRecord> so = f.wholeSeeds();
         if (so.isEmpty()) return;
         ObjectNode summary = Summary.ofLabels(j.labels, so);
         ObjectNode in = o.putObject("interim");

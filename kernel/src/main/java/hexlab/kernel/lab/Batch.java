@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 import java.util.function.ObjIntConsumer;
@@ -125,10 +126,39 @@ public final class Batch {
     }
 
     /**
-     * The games of the seeds every variant finished (all of them unless the batch stopped early),
-     * in (variant, game) order, from the games by place (variant * games + game; null: not yet played).
+     * The games of a running batch as they end (give {@code add} to {@link #run} as its
+     * {@code each}), and at any moment the whole seeds among them: a batch's answer so far.
      */
-    public static List<GameRecord> wholeSeeds(GameRecord[] out, int kinds, int games) {
+    public static final class Finished {
+        private final AtomicReferenceArray<GameRecord> byPlace;
+        private final int kinds, games;
+
+        public Finished(int variants, int games) {
+            this.byPlace = new AtomicReferenceArray<>(variants * games);
+            this.kinds = variants;
+            this.games = games;
+        }
+
+        public void add(GameRecord r, int place) { byPlace.set(place, r); }
+
+        /** The seeds every variant has finished so far, in (variant, game) order. */
+        public List<GameRecord> wholeSeeds() {
+            GameRecord[] now = new GameRecord[byPlace.length()];
+            for (int i = 0; i < now.length; i++) now[i] = byPlace.get(i);
+            return Batch.wholeSeeds(now, kinds, games);
+        }
+    }
+
+    /** A stop for {@link #run}: true once {@code seconds} have passed from now (never for 0 or less). */
+    public static BooleanSupplier timeLimit(int seconds) {
+        if (seconds <= 0) return () -> false;
+        long t0 = System.nanoTime(), budget = seconds * 1_000_000_000L;
+        return () -> System.nanoTime() - t0 >= budget;
+    }
+
+    // The games of the seeds every variant finished (all of them unless the batch stopped early), in
+    // (variant, game) order, from the games by place (variant * games + game; null: not yet played).
+    private static List<GameRecord> wholeSeeds(GameRecord[] out, int kinds, int games) {
         int whole = 0;
         while (whole < games && allPlayed(out, kinds, games, whole)) whole++;
         List<GameRecord> played = new ArrayList<>(kinds * whole);

@@ -19,6 +19,13 @@ public final class Summary {
     /** How a variant is named in a summary: its name in the batch, and its variant id and spec when known (null when read back from a CSV). */
     public record Label(String name, String id, String spec) {}
 
+    /** What a time limit did to a batch: the seeds asked for, the seeds every variant finished, and how to play the same games again. */
+    public static ObjectNode timeLimit(int seconds, int asked, int played) {
+        return Json.object().put("seconds", seconds).put("gamesAsked", asked).put("gamesPlayed", played).put("stopped", played < asked)
+                .put("note", played < asked ? "stopped by the time limit after " + played + " of " + asked + " seeds per variant; --games " + played
+                        + " without --time-limit plays the same games" : "every seed finished within the time limit");
+    }
+
     public static ObjectNode of(List<Batch.Entry> variants, List<GameRecord> records) {
         return ofLabels(variants.stream().map(e -> new Label(e.name(), e.variant().id(), e.variant().spec())).toList(), records);
     }
