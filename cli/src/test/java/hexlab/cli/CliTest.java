@@ -86,7 +86,7 @@ class CliTest {
         assertTrue(r.out().startsWith("2 games,"), r.out());
         List<String> lines = Files.readAllLines(log);
         assertEquals(2, lines.size(), lines.toString());
-        assertTrue(lines.stream().allMatch(l -> l.matches("game [45] (meeting|midturn) seed -?\\d+: \\d+ actions, clean")), lines.toString());
+        assertTrue(lines.stream().allMatch(l -> l.matches("game [45] (meeting|midturn|ambush) seed -?\\d+: \\d+ actions, clean")), lines.toString());
         Run bad = run("fuzz", "--root", TOY.toString(), "--system", "toy", "--games", "6", "--from", "6");
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("--from 6: give a game from 0 to 5"), bad.err());

@@ -34,7 +34,7 @@ class BadInputTest {
 
     @Test
     void malformedYamlNamesFileLineAndColumn() {
-        Kernel k = broken("tables/toy/system.yaml", "version: 1.0.0\n", "version: 1.0.0\n  oops: [\n");
+        Kernel k = broken("tables/toy/system.yaml", "version: 1.1.0\n", "version: 1.1.0\n  oops: [\n");
         InputException e = assertThrows(InputException.class, () -> k.system("toy"));
         assertEquals("tables/toy/system.yaml", e.file());
         assertTrue(e.line() >= 6, e.describe());

@@ -12,6 +12,7 @@ export function attacks(ctx, side) {
 export const attack = {
   rule: "4.1",
   prompt: (ctx) => ctx.active + ": attack an adjacent enemy, or end the combat impulse",
+  inactive: "attack",
   actions(ctx) { return attacks(ctx, ctx.active).concat([{ do: "done" }]); },
   apply(ctx, a) {
     if (a.do === "done") { ctx.done(); return; }
@@ -58,7 +59,11 @@ function retreatHexes(ctx, unit) {
 function retreatOrDie(ctx, unit) {
   const hexes = retreatHexes(ctx, unit);
   if (hexes.length === 0) eliminate(ctx, unit);
-  else { ctx.trace({ rule: "4.5", text: unit.id + " retreats " + unit.hex + " -> " + hexes[0] }); unit.hex = hexes[0]; }
+  else {
+    ctx.trace({ rule: "4.5", text: unit.id + " retreats " + unit.hex + " -> " + hexes[0] });
+    unit.hex = hexes[0];
+    ctx.rules.fog.revealContacts();
+  }
 }
 
 function eliminate(ctx, unit) {
@@ -76,6 +81,7 @@ export const retreat = {
   rule: "4.5",
   side: (ctx, args) => ctx.piece(args.unit).side,
   prompt: (ctx, args) => args.unit + " must retreat one hex",
+  inactive: (ctx, args) => "retreat " + args.unit,
   actions(ctx, args) {
     const hexes = retreatHexes(ctx, ctx.piece(args.unit));
     return hexes.length ? hexes.map((h) => ({ do: "retreat", to: h })) : [{ do: "eliminate" }];
@@ -83,7 +89,11 @@ export const retreat = {
   apply(ctx, a, args) {
     const unit = ctx.piece(args.unit);
     if (a.do === "eliminate") eliminate(ctx, unit);
-    else { ctx.trace({ rule: "4.5", text: unit.id + " retreats " + unit.hex + " -> " + a.to }); unit.hex = a.to; }
+    else {
+      ctx.trace({ rule: "4.5", text: unit.id + " retreats " + unit.hex + " -> " + a.to });
+      unit.hex = a.to;
+      ctx.rules.fog.revealContacts();
+    }
     ctx.done();
   },
 };
