@@ -24,6 +24,7 @@ function fillSystem() {
     bots.append(h("label", {}, side, sel));
   }
   const specs = clear($("#lab-specs"));
+  for (const p of sys.presets || []) specs.append(h("option", { value: "preset:" + p.id }, p.label + " (preset)"));
   for (const o of sys.options) specs.append(h("option", { value: "option:" + o.id }, o.label + (o.rule ? " (" + o.rule + ")" : "")));
   for (const e of sys.errata) specs.append(h("option", { value: "errata:" + e.id }, e.label + (e.rule ? " (" + e.rule + ")" : "")));
   const rows = clear($("#lab-variants"));
@@ -36,7 +37,7 @@ function variantRow(name, spec) {
   const row = h("div", { class: "variant-row" },
     h("input", { type: "text", class: "v-name", value: name, "aria-label": "variant name", title: "the variant's name in the results" }),
     h("input", { type: "text", class: "v-spec", value: spec, list: "lab-specs", placeholder: "base rules", "aria-label": "variant spec",
-      title: "option:x,errata:y; empty is the base rules" }),
+      title: "preset:p,option:x,errata:y; empty is the base rules" }),
     h("button", { title: "remove this variant", onclick: () => { if ($("#lab-variants").children.length > 1) row.remove(); } }, "×"));
   return row;
 }

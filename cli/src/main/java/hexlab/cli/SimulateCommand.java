@@ -37,7 +37,7 @@ final class SimulateCommand implements Runnable {
 
     @Option(names = "--bots", defaultValue = "random", description = "One bot per side, or one for all (default ${DEFAULT-VALUE}).") String bots;
 
-    @Option(names = "--variant", paramLabel = "NAME=SPEC", description = "A variant to compare: NAME=option:X,errata:Y (NAME= is the base rules). Repeatable; the first is the baseline.")
+    @Option(names = "--variant", paramLabel = "NAME=SPEC", description = "A variant to compare: NAME=preset:P,option:X,errata:Y (NAME= is the base rules). Repeatable; the first is the baseline.")
     List<String> variants = new ArrayList<>();
 
     @Option(names = "--threads", description = "Worker threads (default: the number of cores).") Integer threads;

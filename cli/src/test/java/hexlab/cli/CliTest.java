@@ -66,6 +66,21 @@ class CliTest {
     }
 
     @Test
+    void systemsListsPresetsAndPlayTakesOne() {
+        JsonNode toy = run("systems", "--json", "--root", TOY.toString()).json().get(0);
+        JsonNode gentle = toy.get("presets").get(0);
+        assertEquals("gentle", gentle.get("id").asText());
+        assertEquals("[\"gentler-crt\",\"cheap-rough\"]", gentle.get("errata").toString());
+        Run p = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--json", "--preset", "gentle");
+        assertEquals(0, p.code(), p.err());
+        assertEquals("toy+errata:cheap-rough+errata:gentler-crt", p.json().get("variant").asText());
+        Run bad = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--preset", "nope");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("unknown preset \"nope\""), bad.err());
+        noStackTrace(bad);
+    }
+
+    @Test
     void playIsDeterministicAndItsSaveReplays(@TempDir Path dir) {
         Path save = dir.resolve("g.json");
         Run a = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--json", "--save", save.toString());
