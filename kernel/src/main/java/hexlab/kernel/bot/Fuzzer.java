@@ -157,24 +157,24 @@ public final class Fuzzer {
                 String side = variant.system().sides().get(i), name = names[names.length == 1 ? 0 : i].trim();
                 bots.put(side, Bots.named(variant.system(), name, Dice.derive(seed, side.hashCode())));
             }
-            if (leaks) {
-                Map<String, JsonNode> start = LeakCheck.secrets(g);
-                leaked(failures, id, seed, 0, LeakCheck.events(g.startEvents(), start, start), leaked);
-            }
+            Map<String, JsonNode> start = leaks ? LeakCheck.secrets(g) : null;
+            if (leaks) leaked(failures, id, seed, 0, LeakCheck.events(g.startEvents(), start, start), leaked);
             final int[] broken = {0};
             Match.Played played = Match.playWatching(g, bots, true, new Match.Watch() {
-                Map<String, JsonNode> before;
+                Map<String, JsonNode> secrets = start;          // what each side may not know in the position in front
 
                 @Override
                 public void before(Game game) {
-                    if (!leaks || leaked[0] > 0) return;
-                    before = LeakCheck.secrets(game);
-                    leaked(failures, id, seed, game.actionCount(), LeakCheck.position(game), leaked);
+                    if (leaks && leaked[0] == 0) leaked(failures, id, seed, game.actionCount(), LeakCheck.position(game, secrets), leaked);
                 }
 
                 @Override
                 public void after(Game game, Outcome o) {
-                    if (leaks && leaked[0] == 0) leaked(failures, id, seed, game.actionCount() - 1, LeakCheck.events(o.events(), before, LeakCheck.secrets(game)), leaked);
+                    if (leaks && leaked[0] == 0) {
+                        Map<String, JsonNode> now = LeakCheck.secrets(game);
+                        leaked(failures, id, seed, game.actionCount() - 1, LeakCheck.events(o.events(), secrets, now), leaked);
+                        secrets = now;
+                    }
                     if (broken[0] > 0) return;
                     List<String> v = game.invariantViolations();
                     if (!v.isEmpty()) {

@@ -46,11 +46,14 @@ public final class LeakCheck {
     }
 
     /** The leaks in the position in front of {@code g}, for every side; the game is left as it was. */
-    public static List<Leak> position(Game g) {
+    public static List<Leak> position(Game g) { return position(g, secrets(g)); }
+
+    /** As {@link #position(Game)}, with the position's {@link #secrets} already known. */
+    public static List<Leak> position(Game g, Map<String, JsonNode> secrets) {
         List<Leak> out = new ArrayList<>();
         if (g.over() || g.system().secrets() == null) return out;
         for (String side : g.system().sides()) {
-            JsonNode secret = g.secrets(side);
+            JsonNode secret = secrets.get(side);
             if (secret.isEmpty()) continue;
             String hash = g.stateHash();
             List<Probe> probes = probes(g, side, secret);
@@ -187,8 +190,9 @@ public final class LeakCheck {
 
     /**
      * The position again with every secret field of the side's secret pieces given another value
-     * (one another piece holds, else a neighbouring one), then with the secret pieces' identities
-     * exchanged in pairs: what the side is shown must not change.
+     * (one another piece holds, else a neighbouring one) and the secret pieces' identities exchanged
+     * in pairs: what the side is shown must not change. Both at once, since a position costs its
+     * decision worked out again; when something changes, each alone, and each field alone, name it.
      */
     private static List<Leak> perturbed(Game g, String side, JsonNode secret, List<Probe> probes, ObjectNode shown) {
         Game.Snapshot s0 = g.snapshot();
@@ -208,26 +212,26 @@ public final class LeakCheck {
                 if (other != null) changes.put(new Field(e.getKey(), f.asText()), other);
             }
         }
-        List<Leak> all = changes.isEmpty() ? List.of()
-                : compare(g, s0, changed(state, changes), side, probes, shown, String.join(", ", changes.keySet().stream().map(Field::toString).toList()) + " take other values");
-        if (!all.isEmpty()) {
-            // name the fields: each changed alone
-            List<Leak> one = new ArrayList<>();
-            for (Map.Entry<Field, JsonNode> c : changes.entrySet()) {
-                one.addAll(compare(g, s0, changed(state, Map.of(c.getKey(), c.getValue())), side, probes, shown, c.getKey() + " is " + Json.write(c.getValue())));
-            }
-            out.addAll(one.isEmpty() ? all : one);
-        }
         List<String> ids = new ArrayList<>(ids(secret));
-        if (ids.size() >= 2) {
-            Map<String, String> swap = new LinkedHashMap<>();
-            for (int i = 0; i + 1 < ids.size(); i += 2) {
-                swap.put(ids.get(i), ids.get(i + 1));
-                swap.put(ids.get(i + 1), ids.get(i));
-            }
-            out.addAll(compare(g, s0, renamed(Json.read(s0.state()), wholePieces(g, (ObjectNode) Json.read(s0.state())), swap), side, probes, shown,
-                    "the pieces " + String.join(", ", swap.keySet()) + " exchange their identities (each pair of ids swapped throughout the state)"));
+        Map<String, String> swap = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < ids.size(); i += 2) {
+            swap.put(ids.get(i), ids.get(i + 1));
+            swap.put(ids.get(i + 1), ids.get(i));
         }
+        if (changes.isEmpty() && swap.isEmpty()) return out;
+        String values = String.join(", ", changes.keySet().stream().map(Field::toString).toList()) + " take other values";
+        String names = "the pieces " + String.join(", ", swap.keySet()) + " exchange their identities (each pair of ids swapped throughout the state)";
+        ObjectNode moved = changed(state, changes);
+        List<Leak> both = compare(g, s0, renamed(moved, wholePieces(g, moved), swap), side, probes, shown, values + " and " + names);
+        if (both.isEmpty()) return out;
+        List<Leak> named = new ArrayList<>();
+        if (!swap.isEmpty()) named.addAll(compare(g, s0, renamed(state, whole, swap), side, probes, shown, names));
+        if (!changes.isEmpty() && !compare(g, s0, moved, side, probes, shown, values).isEmpty()) {
+            for (Map.Entry<Field, JsonNode> c : changes.entrySet()) {
+                named.addAll(compare(g, s0, changed(state, Map.of(c.getKey(), c.getValue())), side, probes, shown, c.getKey() + " is " + Json.write(c.getValue())));
+            }
+        }
+        out.addAll(named.isEmpty() ? both : named);
         return out;
     }
 
@@ -238,7 +242,7 @@ public final class LeakCheck {
     }
 
     /** A copy of {@code state} with the changes made. */
-    private static JsonNode changed(ObjectNode state, Map<Field, JsonNode> changes) {
+    private static ObjectNode changed(ObjectNode state, Map<Field, JsonNode> changes) {
         ObjectNode out = state.deepCopy();
         changes.forEach((f, v) -> ((ObjectNode) out.path("pieces").get(f.piece())).set(f.name(), v));
         return out;

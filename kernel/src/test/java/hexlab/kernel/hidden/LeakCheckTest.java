@@ -63,7 +63,7 @@ class LeakCheckTest {
         assertTrue(text.contains(from), "fixture text to break not found: " + from);
         Fixtures.write(root, file, text.replace(from, to));
         Kernel broken = new Kernel(root);
-        Fuzzer.Report r = Fuzzer.run(broken, broken.variant("toy", ""), List.of("ambush"), 0, 6, 5, 1, "random", null, null);
+        Fuzzer.Report r = Fuzzer.run(broken, broken.variant("toy", ""), List.of("ambush"), 0, 3, 5, 1, "random", null, null);
         assertTrue(r.leaks() > 0, "expected leaks, got " + r.failures());
         return r.failures().stream().map(Fuzzer.Failure::describe).toList();
     }
