@@ -87,6 +87,9 @@ export function stopRun() { stopRequested = true; }
 
 export const undo = () => queue(async () => settle(await post(game("/undo"))));
 
+/** The game again, as the page now sees it (after "view as" changed). */
+export const look = () => queue(async () => settle(await get(game(""))));
+
 export const jump = (n) => queue(async () => settle(await post(game("/jump"), { n })));
 
 /** Forward along the line if it goes on past the cursor, else a bot takes the next decision. */

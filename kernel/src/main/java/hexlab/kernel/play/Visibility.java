@@ -33,7 +33,7 @@ public final class Visibility {
         o.put("kind", roll ? "roll" : "hidden").put("hidden", true);
         o.set("visibleTo", entry.get("visibleTo"));
         if (entry.has("turn")) o.set("turn", entry.get("turn"));
-        o.put("text", String.join(", ", to) + (roll ? " rolled in secret" : ": something happened that only " + String.join(", ", to) + " may see"));
+        o.put("text", roll ? String.join(", ", to) + " rolled in secret" : "something happened that only " + String.join(", ", to) + " may see");
         return o;
     }
 

@@ -847,6 +847,8 @@
       const r = mutating(() => f(ctxFor({ name: "console", version: "0" }), G, rules, tables, mapApi));
       return r === undefined ? "undefined" : out(r, 1);
     },
+    // the same on `side`'s view: what that side's bot would see
+    evaluateAs(side, expr) { return onView(side, () => K.evaluate(expr)); },
   };
   return K;
 })

@@ -81,7 +81,7 @@ class LeakCheckTest {
     @Test
     void aViewThatNamesAFaceDownUnitIsCaught(@TempDir Path dir) {
         found(leaksWith(dir, "rules-scripts/toy/fog.js", "pieces[id] = Object.assign({ id }, b, { hidden: true });",
-                "pieces[id] = Object.assign({ id }, b, { hidden: true, was: Object.keys(ctx.state.pieces).find((k) => ctx.state.pieces[k].hex === b.hex && ctx.state.pieces[k].hidden) });"),
+                "pieces[id] = Object.assign({ id }, b, { hidden: true, was: Object.keys(ctx.state.pieces).find((k) => ctx.state.pieces[k].hex === b.hex && ctx.state.pieces[k].faceDown) });"),
                 "view/pieces/face-down", "names b");
     }
 
@@ -93,7 +93,7 @@ class LeakCheckTest {
 
     @Test
     void aFaceDownUnitsMoveLoggedForAllIsCaught(@TempDir Path dir) {
-        found(leaksWith(dir, "rules-scripts/toy/move.js", "p.hidden ? { visibleTo: [p.side] } : {}", "{}"), "as red: its log reads", "moves", "a piece it may not identify");
+        found(leaksWith(dir, "rules-scripts/toy/move.js", "p.faceDown ? { visibleTo: [p.side] } : {}", "{}"), "as red: its log reads", "moves", "a piece it may not identify");
     }
 
     @Test
@@ -104,7 +104,7 @@ class LeakCheckTest {
     @Test
     void aPromptThatTellsTheWaitingSideWhatIsAfootIsCaught(@TempDir Path dir) {
         found(leaksWith(dir, "rules-scripts/toy/move.js", "inactive: \"move\",",
-                "inactive: (ctx) => \"move \" + ctx.pieces((p) => p.hidden && p.side === ctx.active).map((p) => p.id + \" (\" + p.strength + \")\").join(\", \"),"),
+                "inactive: (ctx) => \"move \" + ctx.pieces((p) => p.faceDown && p.side === ctx.active).map((p) => p.id + \" (\" + p.strength + \")\").join(\", \"),"),
                 "prompt");
     }
 

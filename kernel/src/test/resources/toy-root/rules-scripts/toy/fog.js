@@ -4,12 +4,13 @@
 // logged to its owner alone (6.3); at the setup its owner rolls in secret whether it dug in (6.4).
 
 // 6.1: the state as `side` may know it: every unit of its own and every face-up unit as it is; a
-// face-down enemy unit as the back of a counter in its hex. The backs come last, in hex order, and
-// are named by their hex: in unit order, their order would tell which unit each one is.
+// face-down enemy unit as the back of a counter in its hex ({hidden: true}, which the inspector
+// draws as a counter's back). The backs come last, in hex order, and are named by their hex: in
+// unit order, their order would tell which unit each one is.
 export function view(ctx, side) {
   const pieces = {}, backs = [];
   for (const p of ctx.piecesById()) {
-    if (p.side === side || !p.hidden) pieces[p.id] = ctx.whole(p);
+    if (p.side === side || !p.faceDown) pieces[p.id] = ctx.whole(p);
     else if (p.hex) backs.push({ side: p.side, hex: p.hex });
   }
   backs.sort((a, b) => (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : a.side < b.side ? -1 : a.side > b.side ? 1 : 0));
@@ -24,17 +25,17 @@ export function view(ctx, side) {
 // What `side` may not know now: which unit each face-down enemy counter is, its strength and allowance.
 export function secrets(ctx, side) {
   const out = {};
-  for (const p of ctx.piecesById()) if (p.side !== side && p.hidden) out[p.id] = ["id", "strength", "ma"];
+  for (const p of ctx.piecesById()) if (p.side !== side && p.faceDown) out[p.id] = ["id", "strength", "ma"];
   return out;
 }
 
 // 6.2: every face-down unit next to an enemy unit is turned face up for the rest of the game.
 export function revealContacts(ctx) {
   for (const p of ctx.piecesById()) {
-    if (!p.hidden || !p.hex) continue;
+    if (!p.faceDown || !p.hex) continue;
     const contact = ctx.map.neighbors(p.hex).some((h) => ctx.piecesAt(h).some((e) => e.side !== p.side));
     if (!contact) continue;
-    p.hidden = false;
+    p.faceDown = false;
     ctx.trace({ rule: "6.2", text: p.id + " (" + p.side + ", strength " + p.strength + ") is turned face up in " + p.hex + ": an enemy unit is next to it" });
   }
 }
@@ -44,7 +45,7 @@ export function revealContacts(ctx) {
 export function digIn(ctx) {
   const t = ctx.table["dig-in"];
   for (const p of ctx.piecesById()) {
-    if (!p.hidden) continue;
+    if (!p.faceDown) continue;
     const roll = ctx.roll(t.die, "does " + p.id + " dig in?", null, { visibleTo: [p.side] });
     if (roll < t.roll) continue;
     p.strength += t.bonus;

@@ -4,12 +4,12 @@ export function setup(ctx, scenario) {
   s.pieces = {};
   for (const p of scenario.pieces) {
     s.pieces[p.id] = { id: p.id, side: p.side, hex: p.hex, strength: p.strength, ma: p.ma, moved: false, attacked: false };
-    if (p.hidden) s.pieces[p.id].hidden = true;       // 6.1: set up face down
+    if (p["face-down"]) s.pieces[p.id].faceDown = true;       // 6.1: set up face down
   }
   s.cup = [];
   s.eliminated = [];
-  const hidden = scenario.pieces.filter((p) => p.hidden).length;
-  ctx.trace({ rule: "1", text: "set up " + scenario.pieces.length + " pieces for " + scenario.id + (hidden ? ", " + hidden + " of them face down" : "") });
+  const down = scenario.pieces.filter((p) => p["face-down"]).length;
+  ctx.trace({ rule: "1", text: "set up " + scenario.pieces.length + " pieces for " + scenario.id + (down ? ", " + down + " of them face down" : "") });
   ctx.rules.fog.digIn();
   ctx.rules.fog.revealContacts();
 }
