@@ -116,6 +116,26 @@ class LeakCheckTest {
     }
 
     @Test
+    void aRefusalThatGivesTheHiddenReasonIsCaught(@TempDir Path dir) {
+        // an attack on a face-down unit refused as "not next to", where one on no unit is "not allowed":
+        // checked in the first position where an attack is offered while a face-down unit stands
+        Path root = Fixtures.copyToy(dir);
+        String combat = Fixtures.read(root, "rules-scripts/toy/combat.js");
+        Fixtures.write(root, "rules-scripts/toy/combat.js", combat.replace("if (!def || def.side === ctx.active || !def.hex || def.faceDown)", "if (!def || def.side === ctx.active || !def.hex)"));
+        Kernel broken = new Kernel(root);
+        Game g = null;
+        for (long seed = 1; seed <= 20 && (g == null || g.over()); seed++) {
+            g = broken.start(broken.variant("toy", ""), "ambush", seed);
+            RandomBot bot = new RandomBot(seed);
+            while (!g.over() && !(g.legalActions().stream().anyMatch(a -> a.path("do").asText().equals("attack")) && !g.secrets(g.toAct()).isEmpty())) {
+                g.applyIndex(bot.choose(g, g.toAct()));
+            }
+        }
+        assertTrue(!g.over(), "an attack offered while a face-down unit stands, within 20 seeds");
+        found(LeakCheck.position(g).stream().map(LeakCheck.Leak::describe).toList(), "is not next to", "from a piece that does not exist");
+    }
+
+    @Test
     void legalActionsThatDependOnAFaceDownUnitsStrengthAreCaught(@TempDir Path dir) {
         // attacks offered against any enemy unit of strength 3 or less, wherever it stands
         found(leaksWith(dir, "rules-scripts/toy/combat.js", "return attacks(ctx, ctx.active).concat([{ do: \"done\" }]);",

@@ -18,6 +18,15 @@ export const attack = {
     if (a.do === "done") { ctx.done(); return; }
     resolve(ctx, ctx.piece(a.unit), ctx.piece(a.target));
   },
+  why(ctx, a) {
+    if (a.do !== "attack") return null;
+    const att = ctx.piece(a.unit), def = ctx.piece(a.target);
+    if (!att || att.side !== ctx.active || !att.hex) return { reason: "not allowed: " + a.unit + " is no unit of " + ctx.active + " on the map", rule: "4.1" };
+    if (att.attacked) return { reason: a.unit + " has already attacked this turn", rule: "4.1" };
+    // 6.1: to the attacker a face-down unit is no unit at all: the same words as for one that does not exist
+    if (!def || def.side === ctx.active || !def.hex || def.faceDown) return { reason: "not allowed: " + a.target + " is no enemy unit " + ctx.active + " can see", rule: "4.1" };
+    return { reason: a.target + " is not next to " + a.unit, rule: "4.1" };
+  },
 };
 
 export function column(ctx, att, def) {
