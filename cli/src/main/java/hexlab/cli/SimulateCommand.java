@@ -136,6 +136,7 @@ final class SimulateCommand implements Runnable {
             v.get("outcomes").fields().forEachRemaining(o -> w.printf(Locale.ROOT, "  %-12s %5.1f%%  [%5.1f, %5.1f]%n", o.getKey(),
                     100 * o.getValue().get("rate").asDouble(), 100 * o.getValue().get("low").asDouble(), 100 * o.getValue().get("high").asDouble()));
             v.get("metrics").fields().forEachRemaining(m -> w.printf("  %-24s %s%n", m.getKey(), mean(m.getValue())));
+            provenance(w, v.get("provenance"));
             if (!v.get("errors").isEmpty()) w.printf("  %d games hit an error; first: seed %s: %s%n", v.get("errors").size(),
                     v.get("errors").get(0).get("seed").asText(), v.get("errors").get(0).get("error").asText());
         }
@@ -182,6 +183,19 @@ final class SimulateCommand implements Runnable {
                     .append(String.format(Locale.ROOT, "%.1f%%", o == null ? 0.0 : 100 * o.get("rate").asDouble()));
         }
         return sb.toString();
+    }
+
+    // "placeholder data decided something in 40.0% of games [..]: zoc/zoc-level-other (12 games, 340 times), ..."
+    static void provenance(PrintWriter w, JsonNode p) {
+        if (p == null) return;
+        p.fields().forEachRemaining(f -> {
+            JsonNode g = f.getValue().get("games");
+            if (g.get("count").asInt() == 0) return;
+            List<String> top = new ArrayList<>();
+            for (JsonNode s : f.getValue().get("sources")) top.add(s.get("source").asText() + " (" + s.get("games").asInt() + " games, " + s.get("times").asInt() + " times)");
+            w.printf(Locale.ROOT, "  %s data decided something in %.1f%% of games [%.1f, %.1f]: %s%n", f.getKey(), 100 * g.get("rate").asDouble(),
+                    100 * g.get("low").asDouble(), 100 * g.get("high").asDouble(), String.join(", ", top));
+        });
     }
 
     private static String mean(JsonNode m) {

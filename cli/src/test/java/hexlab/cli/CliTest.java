@@ -81,6 +81,15 @@ class CliTest {
     }
 
     @Test
+    void playSaysWhichDataThatIsNotPrintedDecidedOutcomes() {
+        Run p = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--errata", "gentler-crt");
+        assertEquals(0, p.code(), p.err());
+        assertTrue(p.out().contains("reconstructed data decided outcomes: ") && p.out().contains("map ("), p.out());
+        JsonNode j = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--json").json();
+        assertTrue(j.get("provenance").get("reconstructed").get("map").asInt() > 0, j.toString());
+    }
+
+    @Test
     void playIsDeterministicAndItsSaveReplays(@TempDir Path dir) {
         Path save = dir.resolve("g.json");
         Run a = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--json", "--save", save.toString());

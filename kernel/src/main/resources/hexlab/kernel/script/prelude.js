@@ -24,6 +24,17 @@
   }
   for (const [key, ids] of Object.entries(boot.tableErrata || {})) tableErrata[key] = ids;
   deepFreeze(tables);
+  // The data sources a trace entry may name (its table, its `uses`) and the provenance of each that
+  // is not printed: {status, note}. Tables come from their sections (a table patched by a
+  // reconstructed erratum counts as reconstructed), maps from the boot, the scenario from the setup.
+  const sources = new Map();        // source -> {status, note} or null for printed
+  for (const s of boot.sections) {
+    for (const [t, st] of Object.entries(s.status || {})) {
+      const key = s.name + "/" + t, data = tables[s.name][t];
+      sources.set(key, st === "printed" ? null : { status: st, note: data && data.note !== undefined ? String(data.note) : null });
+    }
+  }
+  for (const [key, p] of Object.entries(boot.sourceStatus || {})) sources.set(key, p.status === "printed" ? null : { status: p.status, note: p.note || null });
   const options = deepFreeze(boot.options || {});
   const errata = deepFreeze(boot.errata || []);
   const sides = deepFreeze(boot.sides || []);
@@ -278,11 +289,42 @@
   }
 
   function count(key) { usage[key] = (usage[key] || 0) + 1; }
+  // a source named in `uses`: "section/table" (a table of this section may be named alone), "map",
+  // "map:<id>" or "scenario"; anything else is refused, so a typo cannot hide a placeholder
+  function sourceKey(sec, u) {
+    const name = String(u);
+    if (name === "map" || name === "scenario" || name.startsWith("map:")) {
+      if (!sources.has(name)) throw new Error("ctx.trace: uses names " + JSON.stringify(name) + ", which this game does not have");
+      return name;
+    }
+    const key = tableFile(tableKey(sec, name));
+    if (!sources.has(key)) throw new Error("ctx.trace: uses names " + JSON.stringify(name) + ", which is no table of this system (expected section/table, map, map:<id> or scenario)");
+    return key;
+  }
+  // the non-printed sources that decided an entry: its table, then its uses, each once
+  function provenance(sec, file, uses) {
+    let out = null, seen = null;
+    if (file) {
+      const p = sources.get(file);
+      if (p) { out = [{ source: file, status: p.status, note: p.note }]; seen = [file]; }
+    }
+    if (uses) {
+      if (!Array.isArray(uses)) throw new Error("ctx.trace: uses must be a list of sources, found " + JSON.stringify(uses));
+      for (let i = 0; i < uses.length; i++) {
+        const key = sourceKey(sec, uses[i]), p = sources.get(key);
+        if (!p || (seen && seen.indexOf(key) >= 0)) continue;
+        (out || (out = [])).push({ source: key, status: p.status, note: p.note });
+        (seen || (seen = [])).push(key);
+      }
+    }
+    return out;
+  }
   // the table file/table of a trace's table name: a section's own tables are named without it
   function tableKey(sec, table) { return table.indexOf("/") >= 0 ? table : sec + "/" + table; }
   function tableFile(key) { const a = key.indexOf("/"), b = key.indexOf("/", a + 1); return b < 0 ? key : key.slice(0, b); }
   // what a decided outcome counts for in the usage, whether or not its entry is kept
-  function tally(tableOf, option, rule) {
+  function tally(tableOf, option, rule, prov) {
+    if (prov) for (let i = 0; i < prov.length; i++) count(prov[i].status + ":" + prov[i].source);
     if (tableOf) {
       const er = tableErrata[tableOf];
       if (er) for (const id of er) count("erratum:" + id);
@@ -549,18 +591,22 @@
     get tracing() { return tracing; },
     trace(entry) {
       const table = entry.table ? tableKey(this.section, entry.table) : null, file = table && tableFile(table);
-      if (!tracing) { tally(file, entry.option, entry.rule); return entry; }
+      const prov = provenance(this.section, file, entry.uses);
+      if (!tracing) { tally(file, entry.option, entry.rule, prov); return entry; }
       const e = Object.assign({ section: this.section + "@" + this.version }, entry);
       if (G) e.turn = G.turn;
       if (table) {
         e.table = table;
         const st = tableStatus[file];
         if (st) e.status = st;
-        if (st === "placeholder") e.placeholder = true;
         const er = tableErrata[file];
         if (er) e.errata = er;
       }
-      tally(file, e.option, e.rule);
+      if (prov) {
+        e.provenance = prov;
+        for (let i = 0; i < prov.length; i++) if (prov[i].status === "placeholder") e.placeholder = true;
+      }
+      tally(file, e.option, e.rule, prov);
       traceBuf.push(e);
       return e;
     },
@@ -667,11 +713,15 @@
     exportsOf(sec) { return modules[sec] ? Object.keys(modules[sec]).join(",") : ""; },
 
     setup(sec, name, scenarioJson) {
+      const sc = JSON.parse(scenarioJson);
+      // the scenario's own provenance (its status header); a fixture without one names none
+      if (sc && sc.status) sources.set("scenario", sc.status === "printed" ? null : { status: String(sc.status), note: sc.note === undefined ? null : String(sc.note) });
+      else sources.delete("scenario");
       G = { turn: 0, active: null };
       kept = new WeakMap();
       traceBuf = [];
       current = null;
-      mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), deepFreeze(JSON.parse(scenarioJson))));
+      mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), deepFreeze(sc)));
       makeTemplates();
       forget();
     },
