@@ -53,7 +53,13 @@ public final class RulesContext implements AutoCloseable {
     public RulesContext(Catalog catalog, Variant variant, HexMap map) { this(catalog, variant, map, true); }
 
     /** @param checkExports whether a manifest pointer to a missing export stops the load (the validator lists them all instead) */
-    public RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports) {
+    public RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports) { this(catalog, variant, map, checkExports, false); }
+
+    /**
+     * @param audit whether every read of a table is tracked (the audit: {@code auditJson}); without
+     *              it the scripts read the tables directly, and only an erratum's patched paths are watched
+     */
+    public RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports, boolean audit) {
         this.variant = variant;
         this.map = map;
         this.bridge = new HostBridge(map == null ? null : new MapBoard(map));
@@ -71,7 +77,7 @@ public final class RulesContext implements AutoCloseable {
                 .build();
         try {
             Value factory = context.eval(ScriptHost.script("kernel/prelude.js", PRELUDE));
-            this.k = factory.execute(bridge, boot(catalog, variant, map));
+            this.k = factory.execute(bridge, boot(catalog, variant, map, audit));
             for (Section s : variant.system().sections().values()) {
                 if (s.scriptFile() == null) continue;
                 Value ns = context.eval(ScriptHost.module(catalog.display(s.scriptFile()), s.scriptText()));
@@ -186,7 +192,7 @@ public final class RulesContext implements AutoCloseable {
         }
     }
 
-    private static String boot(Catalog catalog, Variant variant, HexMap map) {
+    private static String boot(Catalog catalog, Variant variant, HexMap map, boolean audit) {
         ObjectNode b = Json.object();
         b.put("system", variant.system().id());
         ArrayNode sides = b.putArray("sides");
@@ -206,6 +212,11 @@ public final class RulesContext implements AutoCloseable {
         b.set("tableErrata", Json.MAPPER.valueToTree(variant.overlay().touched()));
         if (map != null) b.set("map", MapBoard.boot(map));
         b.set("sourceStatus", sourceStatus(catalog, variant, map));
+        b.put("audit", audit);
+        ArrayNode patches = b.putArray("patches");
+        for (Overlay.Patch p : variant.overlay().patches()) patches.addObject().put("erratum", p.erratum()).put("path", p.path());
+        ObjectNode scriptErrata = b.putObject("scriptErrata");
+        for (Overlay.ScriptPatch p : variant.overlay().scripts()) scriptErrata.put(p.section() + "." + p.export(), p.erratum());
         return Json.write(b);
     }
 
