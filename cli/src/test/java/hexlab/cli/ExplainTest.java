@@ -78,6 +78,16 @@ class ExplainTest {
     }
 
     @Test
+    void simulateTextShowsRuleUsageAndTheDataThatIsNotPrinted() {
+        CliTest.Run r = run("simulate", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--games", "4", "--bots", "aggressive",
+                "--variant", "base=", "--variant", "gentle=preset:gentle");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("  rules most used: 3.1 ("), r.out());
+        assertTrue(r.out().contains("  reconstructed data decided something in 100.0% of games"), r.out());
+        assertTrue(r.out().contains("placeholder data decided something in "), r.out());
+    }
+
+    @Test
     void auditReportsTheToyCleanAndAsJson() {
         CliTest.Run r = run("audit", "toy", "--root", TOY.toString(), "--games", "4");
         assertEquals(0, r.code(), r.out() + r.err());
