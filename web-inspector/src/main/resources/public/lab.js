@@ -274,6 +274,16 @@ function tables(b) {
       h("tr", {}, h("td", {}, "turns"), b.variants.map((v) => h("td", { class: "num" }, mean(v.turns)))),
       h("tr", {}, h("td", {}, "actions"), b.variants.map((v) => h("td", { class: "num" }, mean(v.actions)))),
       metrics.map((m) => h("tr", {}, h("td", {}, m), b.variants.map((v) => h("td", { class: "num" }, mean(v.metrics[m])))))));
+  // placeholder and reconstructed data that decided something: share of games, and the sources most often
+  if (b.variants.some((v) => v.provenance)) {
+    const srcs = (v, st) => ((v.provenance || {})[st] || { sources: [] }).sources.map((x) => x.source + " (" + x.games + " games)").join(", ") || "–";
+    box.append(h("h3", {}, "Data that is not printed"),
+      h("table", { id: "lab-provenance" }, h("tr", {}, h("th", {}, ""), b.variants.map((v) => h("th", {}, v.name))),
+        ["placeholder", "reconstructed"].flatMap((st) => [
+          h("tr", { class: st === "placeholder" ? "warn" : "" }, h("td", {}, "games where " + st + " data decided something"),
+            b.variants.map((v) => h("td", { class: "num" }, v.provenance ? rate(v.provenance[st].games) : "–"))),
+          h("tr", {}, h("td", { class: "label" }, "most often"), b.variants.map((v) => h("td", { class: "sources" }, srcs(v, st))))])));
+  }
   // which rules decided something, and whether that differs between variants
   const keys = [...new Set(b.variants.flatMap((v) => Object.keys(v.usage || {})))].sort();
   if (keys.length) {

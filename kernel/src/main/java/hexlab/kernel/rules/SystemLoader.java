@@ -214,7 +214,11 @@ final class SystemLoader {
             String ptr = "/errata/" + out.size();
             Path f = catalog.tablesDir(systemId).resolve(req(o, "file", file, ptr));
             if (!Files.isRegularFile(f)) throw new InputException(file, ptr + "/file", "erratum file " + catalog.display(f) + " not found");
-            out.add(new ErratumDef(req(o, "id", file, ptr), req(o, "label", file, ptr), req(o, "source", file, ptr), str(o.get("rule")), f, systemId));
+            String status = o.get("status") == null ? "printed" : String.valueOf(o.get("status"));
+            if (!status.equals("printed") && !status.equals("reconstructed")) {
+                throw new InputException(file, ptr + "/status", "expected status: printed (a published correction) or reconstructed (our own reading), found \"" + status + "\"");
+            }
+            out.add(new ErratumDef(req(o, "id", file, ptr), req(o, "label", file, ptr), req(o, "source", file, ptr), str(o.get("rule")), f, systemId, status));
         }
         return out;
     }

@@ -36,7 +36,7 @@ export function revealContacts(ctx) {
     const contact = ctx.map.neighbors(p.hex).some((h) => ctx.piecesAt(h).some((e) => e.side !== p.side));
     if (!contact) continue;
     p.faceDown = false;
-    ctx.trace({ rule: "6.2", text: p.id + " (" + p.side + ", strength " + p.strength + ") is turned face up in " + p.hex + ": an enemy unit is next to it" });
+    ctx.trace({ rule: "6.2", uses: ["map"], text: p.id + " (" + p.side + ", strength " + p.strength + ") is turned face up in " + p.hex + ": an enemy unit is next to it" });
   }
 }
 

@@ -51,7 +51,7 @@ export const move = {
     p.hex = a.to;
     p.moved = true;
     // 6.3: a face-down unit's move is its owner's to read; the other side sees its counter move
-    ctx.trace(Object.assign({ rule: "3.1", cell: { movers: listed === null ? null : listed.length }, text: p.id + " moves " + from + " -> " + a.to },
+    ctx.trace(Object.assign({ rule: "3.1", uses: ["map", "move/hexsides"], cell: { movers: listed === null ? null : listed.length }, text: p.id + " moves " + from + " -> " + a.to },
       p.faceDown ? { visibleTo: [p.side] } : {}));
     ctx.rules.fog.revealContacts();
     if (a.last === true) { ctx.trace({ rule: "3.4", text: "and the movement impulse ends" }); ctx.done(); }

@@ -9,7 +9,7 @@ export function setup(ctx, scenario) {
   s.cup = [];
   s.eliminated = [];
   const down = scenario.pieces.filter((p) => p["face-down"]).length;
-  ctx.trace({ rule: "1", text: "set up " + scenario.pieces.length + " pieces for " + scenario.id + (down ? ", " + down + " of them face down" : "") });
+  ctx.trace({ rule: "1", uses: ["scenario"], text: "set up " + scenario.pieces.length + " pieces for " + scenario.id + (down ? ", " + down + " of them face down" : "") });
   ctx.rules.fog.digIn();
   ctx.rules.fog.revealContacts();
 }
