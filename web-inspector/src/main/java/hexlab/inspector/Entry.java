@@ -32,12 +32,12 @@ record Entry(int n, String side, JsonNode action, List<JsonNode> events, String 
                 + (r.has("total") ? " (" + r.path("total").asText() + ")" : "");
     }
 
-    /** The entry as {@code as} reads it (null: the designer, every event whole). */
-    ObjectNode toJson(String as) {
+    /** The entry as {@code as} reads it (null: the designer, everything whole) in a system with a view or without. */
+    ObjectNode toJson(String as, boolean view) {
         ObjectNode o = Json.object();
         o.put("n", n);
         if (side != null) o.put("side", side);
-        if (action != null) o.set("action", action);
+        if (action != null) o.set("action", Visibility.action(action, side, as, view));
         ArrayNode ev = o.putArray("events");
         Visibility.forSide(events, as).forEach(ev::add);
         o.put("rolled", firstRoll() != null);

@@ -51,7 +51,7 @@ final class Payload {
                 ObjectNode log = o.putObject("log");
                 log.put("line", line.id).put("from", c.logFrom);
                 ArrayNode es = log.putArray("entries");
-                for (int i = c.logFrom; i <= line.length(); i++) es.add(line.entry(i).toJson(seen));
+                for (int i = c.logFrom; i <= line.length(); i++) es.add(line.entry(i).toJson(seen, s.system.hasView()));
             }
             ArrayNode lines = o.putArray("lines");
             for (Line l : s.lines()) lines.add(l.summary(l == line, s.cursor()));

@@ -264,9 +264,10 @@ final class Routes {
         Variant bv = variant(s.system, nested(b, "b"));
         synchronized (s) {
             Comparison c = s.compare(a, bv);
-            ObjectNode o = c.toJson();
+            String as = s.viewer(as(ctx, s));
+            ObjectNode o = c.toJson(as, s.system.hasView());
             int d = c.firstDivergence();
-            o.set("at", s.compareAt(d >= 0 ? Math.min(d, c.actions.size()) : c.actions.size(), s.viewer(as(ctx, s))));
+            o.set("at", s.compareAt(d >= 0 ? Math.min(d, c.actions.size()) : c.actions.size(), as));
             json(ctx, o);
         }
     }

@@ -96,6 +96,27 @@ class HiddenInformationApiTest {
     }
 
     @Test
+    void asASideTheOtherSidesActionsReadOnlyThatItActedItsOwnWhole() {
+        String id = ambush(4);
+        toBluesMove(id);
+        http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"step\",\"bots\":{\"red\":\"aggressive\",\"blue\":\"aggressive\"}}"));
+        JsonNode red = http.ok(http.get("/api/games/" + id + "?as=red")).path("log").path("entries"), blue = http.ok(http.get("/api/games/" + id + "?as=blue")).path("log").path("entries");
+        int blues = 0;
+        for (int n = 1; n < red.size(); n++) {
+            JsonNode r = red.get(n), b = blue.get(n);
+            if (r.path("side").asText().equals("blue")) {
+                blues++;
+                assertEquals(Json.read("{\"do\":\"hidden\",\"by\":\"blue\"}"), r.path("action"), "red reads that blue acted, not what it did (which unit moved)");
+                assertFalse(b.path("action").path("do").asText().equals("hidden"), "blue reads its own action: " + b);
+            } else if (r.path("side").asText().equals("red")) {
+                assertFalse(r.path("action").path("do").asText().equals("hidden"), "red reads its own action: " + r);
+                assertEquals(Json.read("{\"do\":\"hidden\",\"by\":\"red\"}"), b.path("action"));
+            }
+        }
+        assertTrue(blues > 0, "blue acted");
+    }
+
+    @Test
     void overlaysAndTheConsoleAskedAsASideWorkOnItsView() {
         String id = ambush(1);
         assertEquals(0, http.ok(http.get("/api/games/" + id + "/overlays/reach?unit=b4&as=red")).path("values").size(), "red has no b4 to ask about");

@@ -37,6 +37,18 @@ public final class Visibility {
         return o;
     }
 
+    /**
+     * An action {@code actor} took, as {@code side}'s log shows it in a system with a view
+     * ({@code view}): {@code {"do": "hidden", "by": actor}} when another side took it, since an
+     * action may name what the side cannot see (which face-down unit moved); the trace entries it
+     * caused say what the side saw happen. Whole for the actor, the designer (null), in a system
+     * without a view, and for a step no side took.
+     */
+    public static JsonNode action(JsonNode action, String actor, String side, boolean view) {
+        if (!view || side == null || actor == null || side.equals(actor) || action == null) return action;
+        return Json.object().put("do", "hidden").put("by", actor);
+    }
+
     /** A log as {@code side} sees it. */
     public static List<JsonNode> forSide(List<JsonNode> log, String side) {
         if (side == null) return log;
