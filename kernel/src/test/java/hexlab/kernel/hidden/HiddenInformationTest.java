@@ -78,6 +78,7 @@ class HiddenInformationTest {
     void toy63AFaceDownUnitsMoveIsLoggedToItsOwnerAndTheOtherSideSeesOnlyThatSomethingHappened() {
         Game g = k.start(toy, "ambush", 3);
         JsonNode move = null;
+        String[] seenMove = {null};
         for (int i = 0; i < 400 && move == null && !g.over(); i++) {
             View v = g.view(null);
             int pick = 0;
@@ -88,9 +89,13 @@ class HiddenInformationTest {
             }
             boolean b3 = v.actions().get(pick).path("unit").asText().equals("b3");
             Outcome o = g.applyIndex(pick);
-            if (b3) move = o.events().stream().filter(e -> e.path("text").asText().startsWith("b3 moves")).findFirst().orElseThrow();
+            if (b3) {
+                move = o.events().stream().filter(e -> e.path("text").asText().startsWith("b3 moves")).findFirst().orElseThrow();
+                seenMove[0] = o.events().stream().filter(e -> e.path("rule").asText().equals("6.3")).findFirst().orElseThrow().path("text").asText();
+            }
         }
         assertNotNull(move, "b3 moved within 400 actions");
+        assertTrue(seenMove[0].startsWith("a face-down blue counter moves 0604 -> "), "the public entry says the counter moved: " + seenMove[0]);
         assertEquals(Json.read("[\"blue\"]"), move.path("visibleTo"));
         JsonNode red = Visibility.forSide(move, "red");
         assertEquals("hidden", red.path("kind").asText());

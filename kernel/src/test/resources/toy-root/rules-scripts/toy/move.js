@@ -53,6 +53,7 @@ export const move = {
     // 6.3: a face-down unit's move is its owner's to read; the other side sees its counter move
     ctx.trace(Object.assign({ rule: "3.1", uses: ["map", "move/hexsides"], cell: { movers: listed === null ? null : listed.length }, text: p.id + " moves " + from + " -> " + a.to },
       p.faceDown ? { visibleTo: [p.side] } : {}));
+    if (p.faceDown) ctx.trace({ rule: "6.3", text: "a face-down " + p.side + " counter moves " + from + " -> " + a.to });
     ctx.rules.fog.revealContacts();
     if (a.last === true) { ctx.trace({ rule: "3.4", text: "and the movement impulse ends" }); ctx.done(); }
   },
