@@ -15,8 +15,8 @@ public interface Seat {
 
     List<JsonNode> legalActions();
 
-    /** What {@code side} may know of the state, as JSON. */
-    String stateJsonFor(String side);
+    /** What the side to act may know of the state, as JSON: its view (the state, in a system without one). */
+    String viewJson();
 
     /** The index a script bot of the system chooses, asked on {@code side}'s view. */
     int scriptBotChoice(Ref bot, String side);

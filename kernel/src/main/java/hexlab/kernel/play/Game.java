@@ -521,12 +521,15 @@ public final class Game implements HostBridge.Game, hexlab.kernel.bot.Seat {
      * hidden pieces as they look from outside, every piece whole; the state itself for the designer
      * (null) and in a system without a view, where everything is public.
      */
-    @Override
     public String stateJsonFor(String side) {
         if (side == null || !system.hasView()) return stateJson();
         attach();
         return rules.callString("viewJson", side);
     }
+
+    /** The side to act's view of the state, as JSON: what a bot may read. */
+    @Override
+    public String viewJson() { return stateJsonFor(toAct()); }
 
     /**
      * What {@code side} may not know now (system.yaml {@code secrets}): {piece id: [field, ...]}, where

@@ -51,6 +51,7 @@ class HiddenInformationTest {
         assertTrue(ids(blue).containsAll(List.of("b1", "b2", "b3", "b4", "face-down red 0105")), ids(blue).toString());
         assertFalse(ids(blue).contains("r4"));
         assertEquals(ids(all), List.of("r1", "r2", "r3", "r4", "b1", "b2", "b3", "b4"), "the designer sees the state itself");
+        assertEquals(Json.read(g.stateJsonFor(g.toAct())), Json.read(g.viewJson()), "a Java bot's seat gives the view of the side to act");
         assertEquals(all.path("turn"), red.path("turn"));
         assertEquals(all.path("active"), red.path("active"), "the game-turn and the side to act are public");
         assertEquals(Json.read("{\"b2\":[\"id\",\"strength\",\"ma\"],\"b3\":[\"id\",\"strength\",\"ma\"],\"b4\":[\"id\",\"strength\",\"ma\"]}"), g.secrets("red"));
