@@ -22,8 +22,10 @@ import java.util.Set;
  * Information leaks, for a system that declares what each side may not know (system.yaml
  * {@code secrets}). What a side is shown in a position, its view of the state, the prompt, the
  * breadcrumb, its legal actions and the refusals of actions that name pieces, must name no piece
- * whose identity is secret from it, and must stay the same when every secret field is given
- * another value (so nothing shown depends on one). In the log of an action, no entry the side may
+ * whose identity is secret from it; must stay the same, key order included, when every secret
+ * field is given another value and when the secret pieces' identities are exchanged (so nothing
+ * shown depends on a secret); must answer an action naming a secret piece as one naming no piece;
+ * and working it out must not change the state. In the log of an action, no entry the side may
  * read names a piece whose identity is secret from it both before and after the action.
  */
 public final class LeakCheck {
