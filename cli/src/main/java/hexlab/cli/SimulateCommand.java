@@ -164,7 +164,7 @@ final class SimulateCommand implements Runnable {
      */
     static String soFar(List<Batch.Entry> entries, Batch.Finished finished) {
         List<GameRecord> so = finished.wholeSeeds();
-        return so.isEmpty() ? "" : soFarLine(so.size() / entries.size(), Summary.of(entries, so).get("variants"));
+        return so.isEmpty() ? "" : soFarLine(so.size() / entries.size(), Summary.soFar(Summary.labels(entries), so).get("variants"));
     }
 
     /** The progress bar's answer so far from a summary's variants over that many whole seeds ("" before the first). */

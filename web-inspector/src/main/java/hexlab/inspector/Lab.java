@@ -194,7 +194,7 @@ final class Lab implements AutoCloseable {
         if (f == null) return;
         List<GameRecord> so = f.wholeSeeds();
         if (so.isEmpty()) return;
-        ObjectNode summary = Summary.ofLabels(j.labels, so);
+        ObjectNode summary = Summary.soFar(j.labels, so);
         ObjectNode in = o.putObject("interim");
         in.put("seeds", so.size() / j.labels.size());
         in.set("variants", summary.get("variants"));
