@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 import java.util.function.ObjIntConsumer;
@@ -78,11 +77,44 @@ public final class Batch {
      */
     public static List<GameRecord> run(Kernel kernel, List<Entry> variants, Settings s, IntConsumer progress, BooleanSupplier stop,
             ObjIntConsumer<GameRecord> each) {
-        int total = variants.size() * s.games(), kinds = variants.size();
-        GameRecord[] out = new GameRecord[total];
+        return play(kernel, variants, s, new Control().progress(progress).stop(stop).each(each));
+    }
+
+    /**
+     * How a run is steered beyond its settings: who hears of its progress and of each game, what
+     * stops it, and the games it has already (an earlier run of the same batch, or the answer so
+     * far it shares with its caller), with the decision that may end it early.
+     */
+    public static final class Control {
+        private IntConsumer progress;
+        private BooleanSupplier stop = () -> false;
+        private ObjIntConsumer<GameRecord> each;
+        private Finished finished;
+
+        /** Hears the count of finished games (those an earlier run played included). */
+        public Control progress(IntConsumer p) { progress = p; return this; }
+
+        /** Asked before each game: true starts no more. */
+        public Control stop(BooleanSupplier s) { stop = s == null ? () -> false : s; return this; }
+
+        /** Hears each game this run plays as it ends, on the worker's thread, with its place in (variant, game) order. */
+        public Control each(ObjIntConsumer<GameRecord> e) { each = e; return this; }
+
+        /**
+         * Where the games are kept as they end: give one that already holds an earlier run's games
+         * to play only the rest, or one with a {@link Sequential.Decision} to stop once it is in.
+         */
+        public Control finished(Finished f) { finished = f; return this; }
+    }
+
+    /** Plays the batch under {@code c}: the seeds every variant finished, in (variant, game) order (see {@link Finished#wholeSeeds}); the {@code run} overloads are this with fewer controls. */
+    public static List<GameRecord> play(Kernel kernel, List<Entry> variants, Settings s, Control c) {
+        int kinds = variants.size(), total = kinds * s.games();
+        Finished finished = c.finished != null ? c.finished : new Finished(kinds, s.games());
+        if (finished.kinds != kinds || finished.games != s.games()) throw new IllegalArgumentException("the finished games are of another batch's shape");
         Map<String, Scenario> scenarios = new HashMap<>();
         for (Entry e : variants) scenarios.put(e.name(), kernel.scenario(e.variant(), s.scenario()));
-        AtomicInteger next = new AtomicInteger(), done = new AtomicInteger();
+        AtomicInteger next = new AtomicInteger(), done = new AtomicInteger(finished.count());
         List<Thread> workers = new ArrayList<>();
         List<Throwable> crashed = new java.util.concurrent.CopyOnWriteArrayList<>();
         for (int w = 0; w < Math.max(1, s.threads()); w++) {
@@ -90,8 +122,11 @@ public final class Batch {
                 Map<String, RulesContext> contexts = new HashMap<>();
                 Map<String, Opening> openings = new HashMap<>();     // by variant, for the context beside it
                 try {
-                    for (int i; !stop.getAsBoolean() && (i = next.getAndIncrement()) < total; ) {
+                    for (int i; !c.stop.getAsBoolean() && (i = next.getAndIncrement()) < total; ) {
                         int v = i % kinds, g = i / kinds;        // seed by seed: every variant's game g, then g + 1
+                        if (g >= finished.limit()) break;      // the answer came in before this seed
+                        int place = v * s.games() + g;
+                        if (finished.has(place)) continue;     // an earlier run played it
                         Entry e = variants.get(v);
                         RulesContext rc = contexts.get(e.name());
                         if (rc == null || rc.isDead()) {
@@ -99,10 +134,10 @@ public final class Batch {
                             contexts.put(e.name(), rc);
                             openings.remove(e.name());
                         }
-                        int place = v * s.games() + g;
-                        out[place] = play(rc, e, scenarios.get(e.name()), g, Dice.derive(s.seed(), g), s, openings);
-                        if (each != null) each.accept(out[place], place);
-                        if (progress != null) progress.accept(done.incrementAndGet());
+                        GameRecord r = game(rc, e, scenarios.get(e.name()), g, Dice.derive(s.seed(), g), s, openings);
+                        finished.add(r, place);
+                        if (c.each != null) c.each.accept(r, place);
+                        if (c.progress != null) c.progress.accept(done.incrementAndGet());
                     }
                 } catch (Throwable x) {
                     crashed.add(x);
@@ -122,31 +157,68 @@ public final class Batch {
             }
         }
         if (!crashed.isEmpty()) throw new IllegalStateException("a batch worker failed: " + crashed.getFirst(), crashed.getFirst());
-        return wholeSeeds(out, kinds, s.games());
+        return finished.wholeSeeds();
     }
 
     /**
-     * The games of a running batch as they end (give {@code add} to {@link #run} as its
-     * {@code each}), and at any moment the whole seeds among them: a batch's answer so far.
+     * The games of a batch by place as they end, and at any moment its answer so far: the seeds
+     * every variant has finished. With a {@link Sequential.Decision} it feeds the decision seed by
+     * seed, in seed order, and once the answer is in, the batch is the seeds up to that one: games
+     * of later seeds (started before it came in) are left out, so the same games give the same
+     * batch however many threads or machines played them, and in what order they ended.
      */
     public static final class Finished {
-        private final AtomicReferenceArray<GameRecord> byPlace;
+        private final GameRecord[] byPlace;
         private final int kinds, games;
+        private final Sequential.Decision decision;
+        private int count, whole;       // games held; seeds every variant finished, counted from seed 0
 
-        public Finished(int variants, int games) {
-            this.byPlace = new AtomicReferenceArray<>(variants * games);
+        public Finished(int variants, int games) { this(variants, games, null); }
+
+        /** @param decision fed each seed as every variant finishes it, in seed order (null: play every seed) */
+        public Finished(int variants, int games, Sequential.Decision decision) {
+            this.byPlace = new GameRecord[variants * games];
             this.kinds = variants;
             this.games = games;
+            this.decision = decision;
         }
 
-        public void add(GameRecord r, int place) { byPlace.set(place, r); }
-
-        /** The seeds every variant has finished so far, in (variant, game) order. */
-        public List<GameRecord> wholeSeeds() {
-            GameRecord[] now = new GameRecord[byPlace.length()];
-            for (int i = 0; i < now.length; i++) now[i] = byPlace.get(i);
-            return Batch.wholeSeeds(now, kinds, games);
+        public synchronized void add(GameRecord r, int place) {
+            if (byPlace[place] == null) count++;
+            byPlace[place] = r;
+            while (whole < limit() && seedDone(whole)) {
+                if (decision != null) {
+                    List<GameRecord> seed = new ArrayList<>(kinds);
+                    for (int v = 0; v < kinds; v++) seed.add(byPlace[v * games + whole]);
+                    decision.addSeed(seed);
+                }
+                whole++;
+            }
         }
+
+        private boolean seedDone(int g) {
+            for (int v = 0; v < kinds; v++) if (byPlace[v * games + g] == null) return false;
+            return true;
+        }
+
+        /** Whether the game at this place has ended. */
+        public synchronized boolean has(int place) { return byPlace[place] != null; }
+
+        /** Games held, whole seeds or not. */
+        public synchronized int count() { return count; }
+
+        /** The seeds worth playing: all of them, or as many as the decision took once it is in. */
+        public synchronized int limit() { return decision != null && decision.decided() ? decision.decidedAt() : games; }
+
+        /** The seeds every variant has finished so far (up to the decision), in (variant, game) order. */
+        public synchronized List<GameRecord> wholeSeeds() {
+            List<GameRecord> played = new ArrayList<>(kinds * whole);
+            for (int v = 0; v < kinds; v++) for (int g = 0; g < whole; g++) played.add(byPlace[v * games + g]);
+            return played;
+        }
+
+        /** The decision this batch feeds, or null. */
+        public Sequential.Decision decision() { return decision; }
     }
 
     /** A stop for {@link #run}: true once {@code seconds} have passed from now (never for 0 or less). */
@@ -156,22 +228,7 @@ public final class Batch {
         return () -> System.nanoTime() - t0 >= budget;
     }
 
-    // The games of the seeds every variant finished (all of them unless the batch stopped early), in
-    // (variant, game) order, from the games by place (variant * games + game; null: not yet played).
-    private static List<GameRecord> wholeSeeds(GameRecord[] out, int kinds, int games) {
-        int whole = 0;
-        while (whole < games && allPlayed(out, kinds, games, whole)) whole++;
-        List<GameRecord> played = new ArrayList<>(kinds * whole);
-        for (int v = 0; v < kinds; v++) for (int g = 0; g < whole; g++) played.add(out[v * games + g]);
-        return played;
-    }
-
-    private static boolean allPlayed(GameRecord[] out, int kinds, int games, int g) {
-        for (int v = 0; v < kinds; v++) if (out[v * games + g] == null) return false;
-        return true;
-    }
-
-    private static GameRecord play(RulesContext rc, Entry e, Scenario sc, int index, long seed, Settings s, Map<String, Opening> openings) {
+    private static GameRecord game(RulesContext rc, Entry e, Scenario sc, int index, long seed, Settings s, Map<String, Opening> openings) {
         Game g = null;
         Opening op = null;
         try {
