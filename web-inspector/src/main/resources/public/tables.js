@@ -155,7 +155,7 @@ export async function openTable(section, table, cell) {
         h("span", {}, "Edit cells: a click on a value changes it in a draft erratum (Enter applies, Escape leaves it)")),
       renderTable(t.data, cell, section + "/" + table));
     dlg.onclick = (e) => {
-      const td = e.target.closest && e.target.closest("td[data-path]");
+      const td = e.target.closest && e.target.closest("[data-path]");
       if (td && editing) editCell(td);
     };
     if (!dlg.open) dlg.showModal();

@@ -8,7 +8,16 @@ import { value } from "./format.js";
 const META = new Set(["status", "rule", "note", "source"]);
 
 const join = (p, k) => (p ? p + "/" + k : String(k));
-const leaf = (path, x, attrs) => h("td", { ...attrs, "data-path": path, "data-kind": x === null ? "null" : typeof x, "data-raw": String(x) }, value(x));
+const edit = (path, x) => ({ "data-path": path, "data-kind": x === null ? "null" : typeof x, "data-raw": String(x) });
+// a cell of one value carries its path; a cell that is a small record ({L: "c-e", M: "a-b"}) carries one per field
+function leaf(path, x, attrs) {
+  if (x !== null && typeof x === "object" && !Array.isArray(x) && Object.values(x).every((y) => y === null || typeof y !== "object")) {
+    const parts = [];
+    for (const [k, y] of Object.entries(x)) parts.push(parts.length ? " · " : "", k + " ", h("span", { class: "field", ...edit(join(path, k), y) }, value(y)));
+    return h("td", attrs, ...parts);
+  }
+  return h("td", { ...attrs, ...(x !== null && typeof x === "object" ? {} : edit(path, x)) }, value(x));
+}
 
 export function renderTable(data, cell, base = "") {
   const vals = new Set(cell && typeof cell === "object" ? Object.values(cell).map(String) : cell !== undefined && cell !== null ? [String(cell)] : []);

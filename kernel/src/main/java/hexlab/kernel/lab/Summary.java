@@ -87,7 +87,8 @@ public final class Summary {
             metrics.forEach((k, s) -> m.set(k, mean(Stats.mean(s))));
             ObjectNode u = v.putObject("usage");
             usage.forEach((k, n) -> u.putObject(k).put("games", n[0]).put("times", n[1]));
-            v.set("provenance", exposure(games, usage));
+            // a batch read back from a CSV has no usage, so nothing to say about provenance either
+            if (games.stream().anyMatch(g -> !g.usage().isEmpty())) v.set("provenance", exposure(games, usage));
             ArrayNode errs = v.putArray("errors");
             for (GameRecord g : broken) errs.addObject().put("game", g.game()).put("seed", g.seed()).put("error", g.error()).put("save", g.save());
         }

@@ -138,7 +138,7 @@ public final class Overlay {
         String whole = String.join("/", parts);
         if (node instanceof Map<?, ?> m) {
             Map<String, Object> mm = (Map<String, Object>) m;
-            if (checkShape && !op.equals("remove")) TableShape.check(mm.get(last), mm.values(), value, file, ptr, whole);
+            if (checkShape && !op.equals("remove")) TableShape.check(mm.get(last), mm.values(), value, sec.get(parts[1]), file, ptr, whole);
             switch (op) {
                 case "replace" -> {
                     if (!mm.containsKey(last)) throw new InputException(file, ptr + "/path", "nothing to replace at \"" + String.join("/", parts) + "\" (use op: add)");
@@ -160,7 +160,7 @@ public final class Overlay {
                 throw new InputException(file, ptr + "/path", "\"" + last + "\" indexes a list: expected a number or - (the end)");
             }
             if (idx < 0 || idx > ll.size() || (!op.equals("add") && idx == ll.size())) throw new InputException(file, ptr + "/path", "index " + idx + " is outside the list (size " + ll.size() + ")");
-            if (checkShape && !op.equals("remove")) TableShape.check(op.equals("replace") ? ll.get(idx) : null, ll, value, file, ptr, whole);
+            if (checkShape && !op.equals("remove")) TableShape.check(op.equals("replace") ? ll.get(idx) : null, ll, value, sec.get(parts[1]), file, ptr, whole);
             switch (op) {
                 case "replace" -> ll.set(idx, value);
                 case "add" -> ll.add(idx, value);

@@ -50,7 +50,7 @@ class DraftErratumTest {
         InputException num = assertThrows(InputException.class, () -> drafted("replace", "combat/crt/results/6/1", 3));
         assertTrue(num.getMessage().contains("expected text like \"AE\", found a number 3"), num.getMessage());
         InputException form = assertThrows(InputException.class, () -> drafted("replace", "combat/crt/columns/1", "2"));
-        assertTrue(form.getMessage().contains("expected text of the form \"<number>:<number>\""), form.getMessage());
+        assertTrue(form.getMessage().contains("expected text of the form \"<number>:<number>\" like \"1:1\" (or another form this table uses), found \"2\""), form.getMessage());
         assertEquals("/changes/0/value", form.pointer());
         drafted("replace", "combat/crt/columns/1", "3:2");                              // the same form
         InputException cost = assertThrows(InputException.class, () -> drafted("replace", "move/terrain/costs/rough", "two"));
