@@ -111,6 +111,17 @@ export const revariant = (variant) => queue(async () => {
   return r;
 });
 
+/** An edit of the draft erratum (POST {op, path, value}), its name (PUT {id, label, source}) or its end (DELETE): the game replays under it. */
+export const draft = (method, body) => queue(async () => {
+  const r = settle(await api(method, game("/draft"), body));
+  if (r.report) {
+    emit("report", r.report);
+    emit("draft", r.report);
+    banner.show("re-evaluated under " + r.report.variant + ": " + r.report.summary, r.report.refused ? "warn" : "info");
+  }
+  return r;
+});
+
 export const settings = (s) => queue(async () => {
   store.game.settings = (await put(game("/settings"), s)).settings;
   emit("settings", store.game.settings);

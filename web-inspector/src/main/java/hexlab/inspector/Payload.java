@@ -87,6 +87,7 @@ final class Payload {
         o.set("options", Json.MAPPER.valueToTree(v.options()));
         o.set("errata", Json.MAPPER.valueToTree(v.errata()));
         o.set("presets", Json.MAPPER.valueToTree(v.presets()));
+        if (!v.drafts().isEmpty()) o.set("drafts", hexlab.kernel.rules.DraftErratum.listJson(v.drafts()));
         return o;
     }
 

@@ -79,6 +79,28 @@ final class Routes {
             Variant v = variant(s.system, Body.of(ctx.body()));
             update(ctx, s, x -> x.revariant(v));
         });
+        // the erratum being written in the Tables tab: each edit replays the line under the variant with it
+        app.get("/api/games/{id}/draft", ctx -> json(ctx, Drafting.describe(session(ctx).variant())));
+        app.get("/api/games/{id}/draft.yaml", ctx -> {
+            var d = Drafting.current(session(ctx).variant());
+            if (d == null) throw ApiError.notFound("this game has no draft erratum");
+            ctx.header("Content-Disposition", "attachment; filename=\"" + d.id() + ".yaml\"").contentType("application/yaml").result(d.yaml());
+        });
+        app.post("/api/games/{id}/draft", ctx -> {
+            Session s = session(ctx);
+            Variant v = Drafting.edit(s.variant(), Body.of(ctx.body()));
+            update(ctx, s, x -> x.revariant(v));
+        });
+        app.put("/api/games/{id}/draft", ctx -> {
+            Session s = session(ctx);
+            Variant v = Drafting.name(s.variant(), Body.of(ctx.body()));
+            update(ctx, s, x -> x.revariant(v));
+        });
+        app.delete("/api/games/{id}/draft", ctx -> {
+            Session s = session(ctx);
+            Variant v = Drafting.drop(s.variant());
+            update(ctx, s, x -> x.revariant(v));
+        });
         app.post("/api/games/{id}/compare", this::compare);
         app.get("/api/games/{id}/compare/{n}", ctx -> {
             Session s = session(ctx);
@@ -376,9 +398,9 @@ final class Routes {
     /** The request header naming the position whose state the client holds (its hash). */
     static final String HAVE = "X-State-Have";
 
-    /** A variant from {options: {...}, errata: [...]} or {variant: "option:x,errata:y"}. */
+    /** A variant from {options: {...}, errata: [...]} or {variant: "option:x,errata:y"}, with the draft errata it names ({drafts: [...]}). */
     private static Variant variant(RuleSystem sys, Body b) {
-        if (b.has("variant")) return Variant.parse(sys, b.text("variant", ""));
+        if (b.has("variant")) return Variant.parse(sys, b.text("variant", ""), hexlab.kernel.rules.DraftErratum.listFromJson(b.any("drafts"), "request"));
         Map<String, Object> opts = b.options("options");
         List<String> errata = b.strings("errata");
         return Variant.of(sys, opts, errata);

@@ -453,7 +453,7 @@ final class Session implements AutoCloseable {
     /** Opens a save: replays its actions with their traces, checking its checkpoints, and explains what changed. */
     static Session load(String id, Kernel kernel, SaveFile save, Change c) {
         RuleSystem sys = kernel.system(save.system());
-        Variant v = Variant.parse(sys, save.variant());
+        Variant v = save.variant(sys);
         Session s = start(id, kernel, v, save.scenario(), save.seed());
         synchronized (s) {
             Map<Integer, String> expected = new HashMap<>();

@@ -74,12 +74,19 @@
     if (p !== undefined) return p;
     const dummy = Array.isArray(target) ? [] : {};
     const readOnly = () => { throw new TypeError("the tables are read-only: " + path.join("/")); };
+    const tableName = depth === 2 ? path[0] + "/" + path[1] : null;
+    const nonPrinted = depth === 2 && !!sources.get(tableName);
+    const seenHere = new Set();       // the audit counts a table or entry once: later reads only matter as pending sources
     p = new Proxy(dummy, {
       get(_, key) {
         const v = target[key];
         if (typeof key === "symbol") return v;
         const sub = trie ? trie[key] : undefined;
-        if (audit && depth >= 1 && depth <= 2 && key !== "length") seen(path, key, depth);
+        if (audit && (depth === 1 || depth === 2) && key !== "length") {
+          if (!seenHere.has(key)) { seenHere.add(key); seen(path, key, depth); }
+          const table = depth === 2 ? tableName : path[0] + "/" + key;
+          if (depth === 2 ? nonPrinted : sources.get(table)) noteSource(table);
+        }
         if (sub && sub["\u0000"]) {
           const table = path[0] + "/" + (depth === 1 ? key : path[1]);
           for (const id of sub["\u0000"]) note("e:" + id + "\u0000" + table, { kind: "erratum", table, erratum: id, skipped: null });
@@ -102,12 +109,14 @@
     proxies.set(target, p);
     return p;
   }
-  // the audit's record of a read: a table (depth 1) or one of its top-level entries (depth 2)
+  // the audit's record of a first read: a table (depth 1) or one of its top-level entries (depth 2)
   function seen(path, key, depth) {
-    const table = depth === 1 ? path[0] + "/" + key : path[0] + "/" + path[1];
-    const k = depth === 1 ? table : table + "/" + key;
+    const k = depth === 1 ? path[0] + "/" + key : path[0] + "/" + path[1] + "/" + key;
     auditReads.set(k, (auditReads.get(k) || 0) + 1);
-    if (sources.get(table)) note("s:" + table, { kind: "source", table, erratum: null, skipped: null });
+  }
+  function noteSource(table) {
+    const k = "s:" + table;
+    if (pending === null || !pending.has(k)) note(k, { kind: "source", table, erratum: null, skipped: null });
   }
   const tablesView = tracked ? view(tables, [], patchTrie, 0) : tables;
   // a kept answer (ctx.once/memo/keep/recall) and the reads that made it, replayed when it is used

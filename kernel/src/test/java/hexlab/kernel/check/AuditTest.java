@@ -19,13 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AuditTest {
     @TempDir Path dir;
 
-    private Kernel edited(String file, String from, String to) {
-        Path root = Fixtures.copyToy(dir);
-        String text = Fixtures.read(root, file);
-        assertTrue(text.contains(from), "fixture text not found: " + from);
-        Fixtures.write(root, file, text.replace(from, to));
-        return new Kernel(root);
-    }
+    private Kernel edited(String file, String from, String to) { return Fixtures.edited(dir, file, from, to); }
 
     @Test
     @DisplayName("the toy as shipped: no dead data, no value stated twice, and the non-printed data that decided outcomes counted")
