@@ -12,6 +12,7 @@ import hexlab.kernel.lab.Plan;
 import hexlab.kernel.lab.Sequential;
 import hexlab.kernel.lab.Stats;
 import hexlab.kernel.lab.Summary;
+import hexlab.kernel.lab.Sweep;
 import hexlab.kernel.rules.RuleSystem;
 import hexlab.kernel.rules.Variant;
 import hexlab.kernel.script.ScriptHost;
@@ -55,10 +56,15 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--resume", paramLabel = "FILE.csv", description = "Go on with the batch that wrote this CSV (killed, stopped or out of time): play only "
             + "its missing seeds, under the same rules, and write the CSV an uninterrupted run gives.") Path resume;
 
+    @Option(names = "--sweep", paramLabel = "SECTION/TABLE/PATH=VALUES", description = "One variant per value of this table entry (V1,V2,... or a range "
+            + "A..B[:STEP]), each the baseline with a draft erratum that replaces it, checked against the table's shape; the summary plots the rate of "
+            + "--outcome against the value. The baseline is the one --variant, or the base rules.") String sweep;
+
     @Option(names = "--until-decided", description = "Play seed after seed and stop as soon as each variant's difference from the baseline in the rate of "
             + "--outcome is clear (anytime-valid 95%% intervals, checked after every seed): it leaves out 0, or lies within +/- --margin.") boolean untilDecided;
 
-    @Option(names = "--outcome", description = "With --until-decided: the winner whose rate is compared (a side, draw; default: the system's first side).") String outcome;
+    @Option(names = "--outcome", description = "With --until-decided: the winner whose rate is compared (a side, draw; default: the system's first side). "
+            + "With --sweep: the one plotted (default: the baseline's commonest).") String outcome;
 
     @Option(names = "--margin", paramLabel = "POINTS", description = "With --until-decided: a difference smaller than this many points does not matter; "
             + "a comparison whose interval lies within +/- POINTS is decided too (default 0: only a difference decides).") Double margin;
@@ -157,6 +163,10 @@ final class SimulateCommand implements Callable<Integer> {
         if (summary == null) Summary.of(entries, records).fields().forEachRemaining(f -> out.set(f.getKey(), f.getValue()));
         else for (String f : List.of("variants", "comparisons")) out.set(f, summary.get(f));
         if (finished.decision() != null) out.set("untilDecided", finished.decision().json(plan.games()));
+        if (plan.sweep() != null) {
+            String shown = plan.decide() != null ? plan.decide().outcome() : outcome != null ? outcome : commonest(out.get("variants").get(0));
+            out.set("sweep", plan.sweep().report(out.get("variants")).put("outcome", shown));
+        }
         ObjectNode perf = out.putObject("performance");
         perf.put("seconds", Math.round(secs * 100) / 100.0).put("gamesPerSecond", threeFigures(playedNow.get() / secs))
                 .put("games", playedNow.get()).put("threads", t).put("runtime", runtime);
@@ -197,6 +207,15 @@ final class SimulateCommand implements Callable<Integer> {
             if (entries.stream().anyMatch(e -> e.name().equals(name))) throw new InputException(null, 0, 0, "--variant name \"" + name + "\" is used twice");
             entries.add(new Batch.Entry(name, Variant.parse(sys, v.substring(eq + 1))));
         }
+        Sweep sw = null;
+        if (sweep != null) {
+            if (entries.size() > 1) throw new InputException(null, 0, 0, "--sweep varies one table entry of one baseline: give at most one --variant, the baseline it edits");
+            sw = Sweep.parse(entries.getFirst().variant(), sweep, "--sweep");
+            entries = sw.variants(entries.getFirst());
+        }
+        if (outcome != null && !outcomes(sys).contains(outcome)) {
+            throw new InputException(null, 0, 0, "--outcome " + outcome + ": a game of " + sys.id() + " ends in " + String.join(", ", outcomes(sys)));
+        }
         Sequential.Settings decide = null;
         int n = games == null ? DEFAULT_GAMES : games;
         if (untilDecided) {
@@ -207,11 +226,18 @@ final class SimulateCommand implements Callable<Integer> {
             double m = margin == null ? 0 : margin;
             if (m < 0 || m >= 100) throw new InputException(null, 0, 0, "--margin is in points, 0 to 100, found " + m);
             decide = new Sequential.Settings(o, 1 - Stats.LEVEL, m / 100);
-        } else if (outcome != null || margin != null || maxGames != null) {
-            throw new InputException(null, 0, 0, "--outcome, --margin and --max-games go with --until-decided");
+        } else if ((outcome != null && sw == null) || margin != null || maxGames != null) {
+            throw new InputException(null, 0, 0, "--outcome, --margin and --max-games go with --until-decided (--outcome also with --sweep)");
         }
         if (n < 1) throw new InputException(null, 0, 0, (untilDecided ? "--max-games" : "--games") + " must be at least 1");
-        return new Plan(sys, scenario, n, seed == null ? 1 : seed, bots == null ? "random" : bots, entries, decide);
+        return new Plan(sys, scenario, n, seed == null ? 1 : seed, bots == null ? "random" : bots, entries, decide, sw);
+    }
+
+    /** What a game of {@code sys} may end in: a side's win, a draw, or a broken game. */
+    static List<String> outcomes(RuleSystem sys) {
+        List<String> out = new ArrayList<>(sys.sides());
+        out.addAll(List.of("draw", "error"));
+        return out;
     }
 
     /** The batch a journal describes; an option that would change it is refused. */
@@ -225,6 +251,7 @@ final class SimulateCommand implements Callable<Integer> {
         if (seed != null && seed != p.seed()) clash.add("--seed " + seed);
         if (bots != null && !bots.equals(p.bots())) clash.add("--bots " + bots);
         if (!variants.isEmpty()) clash.add("--variant");
+        if (sweep != null) clash.add("--sweep");
         if ((untilDecided && p.decide() == null) || outcome != null || margin != null) clash.add("--until-decided, --outcome or --margin");
         if (csv != null && !csv.equals(resume)) clash.add("--csv " + csv);
         if (!clash.isEmpty()) {
@@ -253,6 +280,7 @@ final class SimulateCommand implements Callable<Integer> {
                     100 * o.getValue().get("diff").asDouble(), 100 * o.getValue().get("low").asDouble(), 100 * o.getValue().get("high").asDouble(),
                     o.getValue().get("p").asDouble(), o.getValue().get("significant").asBoolean() ? "  significant" : ""));
         }
+        if (out.has("sweep")) sweepPlot(w, out.get("sweep"));
         if (out.has("untilDecided")) {
             JsonNode d = out.get("untilDecided");
             w.printf(Locale.ROOT, "until decided (the rate of %s, %s%s): %s%n", d.get("outcome").asText(), "anytime-valid " + Math.round(100 * (1 - d.get("alpha").asDouble())) + "% intervals",
@@ -273,6 +301,55 @@ final class SimulateCommand implements Callable<Integer> {
         w.flush();
     }
 
+    /** Columns of the text plot's track, 0% to 100%. */
+    static final int TRACK = 41;
+
+    /**
+     * The sweep as a text plot: per value, the rate of one outcome as '*' on a track from 0% to
+     * 100%, its 95% interval from '[' to ']', then the numbers.
+     */
+    static void sweepPlot(PrintWriter w, JsonNode sweep) {
+        String outcome = sweep.get("outcome").asText();
+        w.printf("sweep of %s: the rate of %s by value, with 95%% intervals%n", sweep.get("path").asText(), outcome);
+        List<String> labels = new ArrayList<>();
+        for (JsonNode p : sweep.get("points")) labels.add(Sweep.text(hexlab.kernel.util.Json.MAPPER.convertValue(p.get("value"), Object.class)) + (p.get("current").asBoolean() ? " (now)" : ""));
+        int width = labels.stream().mapToInt(String::length).max().orElse(5);
+        w.printf("  %" + width + "s  0%%%s100%%%n", "", " ".repeat(TRACK - 3));
+        int i = 0;
+        for (JsonNode p : sweep.get("points")) {
+            String label = labels.get(i++);
+            JsonNode o = p.path("outcomes").path(outcome);
+            if (o.isMissingNode() || o.get("rate").isNull()) {
+                w.printf("  %" + width + "s  %s%n", label, p.has("games") ? "no game ended in " + outcome : "no games");
+                continue;
+            }
+            char[] track = " ".repeat(TRACK).toCharArray();
+            int lo = spot(o.get("low").asDouble()), hi = spot(o.get("high").asDouble());
+            for (int x = lo; x <= hi; x++) track[x] = '-';
+            track[lo] = '[';
+            track[hi] = ']';
+            track[spot(o.get("rate").asDouble())] = '*';
+            w.printf(Locale.ROOT, "  %" + width + "s |%s| %5.1f%% [%5.1f, %5.1f]%n", label, new String(track), 100 * o.get("rate").asDouble(),
+                    100 * o.get("low").asDouble(), 100 * o.get("high").asDouble());
+        }
+    }
+
+    private static int spot(double rate) { return (int) Math.round(Math.max(0, Math.min(1, rate)) * (TRACK - 1)); }
+
+    /** A summary variant's most frequent outcome (the first in order on a tie). */
+    static String commonest(JsonNode variant) {
+        String top = null;
+        int most = -1;
+        for (var it = variant.get("outcomes").fields(); it.hasNext(); ) {
+            var o = it.next();
+            if (o.getValue().get("count").asInt() > most) {
+                most = o.getValue().get("count").asInt();
+                top = o.getKey();
+            }
+        }
+        return top;
+    }
+
     /**
      * The answer so far, for the progress bar: of the seeds every variant has finished, the share
      * of the baseline's most frequent outcome in each variant (" · 12 seeds: base british 97.5% · dg british 96.2%").
@@ -285,12 +362,7 @@ final class SimulateCommand implements Callable<Integer> {
     /** The progress bar's answer so far from a summary's variants over that many whole seeds ("" before the first). */
     static String soFarLine(int seeds, JsonNode vs) {
         if (seeds < 1 || !vs.isArray() || vs.isEmpty()) return "";
-        String top = null;
-        int most = -1;
-        for (var it = vs.get(0).get("outcomes").fields(); it.hasNext(); ) {
-            var o = it.next();
-            if (o.getValue().get("count").asInt() > most) { most = o.getValue().get("count").asInt(); top = o.getKey(); }
-        }
+        String top = commonest(vs.get(0));
         if (top == null) return "";
         StringBuilder sb = new StringBuilder(" · ").append(seeds).append(seeds == 1 ? " seed:" : " seeds:");
         for (JsonNode v : vs) {

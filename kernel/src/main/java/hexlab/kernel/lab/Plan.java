@@ -6,6 +6,7 @@ import hexlab.kernel.Kernel;
 import hexlab.kernel.error.InputException;
 import hexlab.kernel.persist.Replay;
 import hexlab.kernel.persist.SaveFile;
+import hexlab.kernel.rules.DraftErratum;
 import hexlab.kernel.rules.RuleSystem;
 import hexlab.kernel.rules.Section;
 import hexlab.kernel.rules.Variant;
@@ -17,14 +18,17 @@ import java.util.List;
 
 /**
  * What a batch is, as data: the system and scenario, the games per variant (the most, when the
- * batch stops once decided), the master seed, the bots, the variants by name and spec, and what
- * decides it early. Written at the head of a batch's journal with the rules it runs (each
- * section's version and content hash, as a save pins them), so that a resumed batch is the same
- * batch under the same rules, or is refused.
+ * batch stops once decided), the master seed, the bots, the variants by name and spec with their
+ * draft errata (a sweep's values, an erratum being written), and what decides it early. Written
+ * at the head of a batch's journal with the rules it runs (each section's version and content
+ * hash, as a save pins them), so that a resumed batch is the same batch under the same rules, or
+ * is refused.
  *
  * @param decide what stops the batch once its answer is clear, or null to play every seed
+ * @param sweep  the table entry whose values the variants are, or null
  */
-public record Plan(RuleSystem system, String scenario, int games, long seed, String bots, List<Batch.Entry> variants, Sequential.Settings decide) {
+public record Plan(RuleSystem system, String scenario, int games, long seed, String bots, List<Batch.Entry> variants, Sequential.Settings decide,
+                   Sweep sweep) {
     /** The format of {@link #json()}. */
     static final int FORMAT = 1;
 
@@ -44,7 +48,11 @@ public record Plan(RuleSystem system, String scenario, int games, long seed, Str
         ObjectNode o = Json.object().put("journal", FORMAT).put("system", system.id()).put("scenario", scenario).put("games", games)
                 .put("seed", seed).put("bots", bots);
         var vs = o.putArray("variants");
-        for (Batch.Entry e : variants) vs.addObject().put("name", e.name()).put("spec", e.variant().spec()).put("id", e.variant().id());
+        for (Batch.Entry e : variants) {
+            ObjectNode v = vs.addObject().put("name", e.name()).put("spec", e.variant().spec()).put("id", e.variant().id());
+            if (!e.variant().drafts().isEmpty()) v.set("drafts", DraftErratum.listJson(e.variant().drafts()));
+        }
+        if (sweep != null) o.set("sweep", sweep.json());
         if (decide != null) o.putObject("untilDecided").put("outcome", decide.outcome()).put("alpha", decide.alpha()).put("margin", decide.margin());
         ObjectNode rules = o.putObject("rules").put("version", system.version());
         var pins = rules.putArray("sections");
@@ -69,14 +77,17 @@ public record Plan(RuleSystem system, String scenario, int games, long seed, Str
                         + "): resumed, it would mix games played under two sets of rules; start a new batch");
             }
             List<Batch.Entry> entries = new ArrayList<>();
-            for (JsonNode v : j.path("variants")) entries.add(new Batch.Entry(text(v, "name"), Variant.parse(sys, text(v, "spec"))));
+            for (JsonNode v : j.path("variants")) {
+                entries.add(new Batch.Entry(text(v, "name"), Variant.parse(sys, text(v, "spec"), DraftErratum.listFromJson(v.path("drafts"), file))));
+            }
             if (entries.isEmpty()) throw new IllegalArgumentException("no variants");
             Sequential.Settings decide = null;
             JsonNode d = j.path("untilDecided");
             if (d.isObject()) decide = new Sequential.Settings(text(d, "outcome"), d.path("alpha").asDouble(), d.path("margin").asDouble());
             int games = j.path("games").asInt(0);
             if (games < 1) throw new IllegalArgumentException("\"games\" must be at least 1");
-            return new Plan(sys, text(j, "scenario"), games, j.path("seed").asLong(), text(j, "bots"), entries, decide);
+            Sweep sweep = j.path("sweep").isObject() ? Sweep.of(j.get("sweep")) : null;
+            return new Plan(sys, text(j, "scenario"), games, j.path("seed").asLong(), text(j, "bots"), entries, decide, sweep);
         } catch (IllegalArgumentException e) {
             throw new InputException(file, 1, 1, "not a batch this version can resume: " + e.getMessage());
         }

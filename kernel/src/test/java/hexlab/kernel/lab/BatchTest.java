@@ -152,7 +152,7 @@ class BatchTest {
         String one = null;
         int seeds = 0;
         for (int threads : new int[] {1, 2}) {
-            Plan plan = new Plan(k.system("toy"), "meeting", 400, 1, "aggressive", entries, decide);
+            Plan plan = new Plan(k.system("toy"), "meeting", 400, 1, "aggressive", entries, decide, null);
             Batch.Finished finished = plan.finished();
             List<GameRecord> r = Batch.play(k, entries, plan.settings(threads, null), new Batch.Control().finished(finished));
             assertTrue(finished.decision().decided(), "bloody exchanges change red's rate by a quarter: decided");
@@ -168,7 +168,7 @@ class BatchTest {
     @Test
     void aJournalKeepsEachGameAsItEndsAndReadsBackWithoutALineCutShortByAKill(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         var entries = List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("bloody", k.variant("toy", "option:bloody")));
-        Plan plan = new Plan(k.system("toy"), "meeting", 6, 5, "aggressive", entries, null);
+        Plan plan = new Plan(k.system("toy"), "meeting", 6, 5, "aggressive", entries, null, null);
         java.nio.file.Path csv = dir.resolve("b.csv");
         List<GameRecord> r;
         try (Journal j = Journal.start(csv, plan.json())) {
