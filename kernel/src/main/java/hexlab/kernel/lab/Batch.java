@@ -82,14 +82,15 @@ public final class Batch {
 
     /**
      * How a run is steered beyond its settings: who hears of its progress and of each game, what
-     * stops it, and the games it has already (an earlier run of the same batch, or the answer so
-     * far it shares with its caller), with the decision that may end it early.
+     * stops it, the games it has already (an earlier run of the same batch, or the answer so far
+     * it shares with its caller) with the decision that may end it early, and who plays it.
      */
     public static final class Control {
         private IntConsumer progress;
         private BooleanSupplier stop = () -> false;
         private ObjIntConsumer<GameRecord> each;
         private Finished finished;
+        private Players players;
 
         /** Hears the count of finished games (those an earlier run played included). */
         public Control progress(IntConsumer p) { progress = p; return this; }
@@ -97,7 +98,7 @@ public final class Batch {
         /** Asked before each game: true starts no more. */
         public Control stop(BooleanSupplier s) { stop = s == null ? () -> false : s; return this; }
 
-        /** Hears each game this run plays as it ends, on the worker's thread, with its place in (variant, game) order. */
+        /** Hears each game this run plays as it ends, on the thread that heard of it, with its place in (variant, game) order. */
         public Control each(ObjIntConsumer<GameRecord> e) { each = e; return this; }
 
         /**
@@ -105,59 +106,155 @@ public final class Batch {
          * to play only the rest, or one with a {@link Sequential.Decision} to stop once it is in.
          */
         public Control finished(Finished f) { finished = f; return this; }
+
+        /** Who plays the games (default: as many threads here as the settings say). */
+        public Control players(Players p) { players = p; return this; }
+    }
+
+    /**
+     * Who plays a batch's games: threads of this process ({@link #threads()}), or the members of a
+     * cluster. It asks {@code work} for places until there are none, plays each (a
+     * {@link Worker} per thread) and tells {@code work} of each game as it ends.
+     */
+    public interface Players {
+        void play(Prepared batch, Work work);
+    }
+
+    /** A batch ready to play: its variants with their scenarios loaded once. */
+    public record Prepared(Kernel kernel, List<Entry> variants, Settings settings, Map<String, Scenario> scenarios) {
+        public static Prepared of(Kernel kernel, List<Entry> variants, Settings s) {
+            Map<String, Scenario> scenarios = new HashMap<>();
+            for (Entry e : variants) scenarios.put(e.name(), kernel.scenario(e.variant(), s.scenario()));
+            return new Prepared(kernel, List.copyOf(variants), s, Map.copyOf(scenarios));
+        }
+
+        /** A player of this batch's games for one thread: a rules context it keeps per variant. */
+        public Worker worker() { return new Worker(this); }
     }
 
     /** Plays the batch under {@code c}: the seeds every variant finished, in (variant, game) order (see {@link Finished#wholeSeeds}); the {@code run} overloads are this with fewer controls. */
     public static List<GameRecord> play(Kernel kernel, List<Entry> variants, Settings s, Control c) {
-        int kinds = variants.size(), total = kinds * s.games();
-        Finished finished = c.finished != null ? c.finished : new Finished(kinds, s.games());
-        if (finished.kinds != kinds || finished.games != s.games()) throw new IllegalArgumentException("the finished games are of another batch's shape");
-        Map<String, Scenario> scenarios = new HashMap<>();
-        for (Entry e : variants) scenarios.put(e.name(), kernel.scenario(e.variant(), s.scenario()));
-        AtomicInteger next = new AtomicInteger(), done = new AtomicInteger(finished.count());
-        List<Thread> workers = new ArrayList<>();
-        List<Throwable> crashed = new java.util.concurrent.CopyOnWriteArrayList<>();
-        for (int w = 0; w < Math.max(1, s.threads()); w++) {
-            Thread t = Thread.ofPlatform().name("batch-" + w).unstarted(() -> {
-                Map<String, RulesContext> contexts = new HashMap<>();
-                Map<String, Opening> openings = new HashMap<>();     // by variant, for the context beside it
-                try {
-                    for (int i; !c.stop.getAsBoolean() && (i = next.getAndIncrement()) < total; ) {
-                        int v = i % kinds, g = i / kinds;        // seed by seed: every variant's game g, then g + 1
-                        if (g >= finished.limit()) break;      // the answer came in before this seed
-                        int place = v * s.games() + g;
-                        if (finished.has(place)) continue;     // an earlier run played it
-                        Entry e = variants.get(v);
-                        RulesContext rc = contexts.get(e.name());
-                        if (rc == null || rc.isDead()) {
-                            rc = kernel.context(e.variant(), scenarios.get(e.name()));
-                            contexts.put(e.name(), rc);
-                            openings.remove(e.name());
-                        }
-                        GameRecord r = game(rc, e, scenarios.get(e.name()), g, Dice.derive(s.seed(), g), s, openings);
-                        finished.add(r, place);
-                        if (c.each != null) c.each.accept(r, place);
-                        if (c.progress != null) c.progress.accept(done.incrementAndGet());
-                    }
-                } catch (Throwable x) {
-                    crashed.add(x);
-                } finally {
-                    contexts.values().forEach(RulesContext::close);
-                }
-            });
-            workers.add(t);
-            t.start();
-        }
-        for (Thread t : workers) {
-            try {
-                t.join();
-            } catch (InterruptedException x) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", x);
-            }
-        }
-        if (!crashed.isEmpty()) throw new IllegalStateException("a batch worker failed: " + crashed.getFirst(), crashed.getFirst());
+        Finished finished = c.finished != null ? c.finished : new Finished(variants.size(), s.games());
+        if (finished.kinds != variants.size() || finished.games != s.games()) throw new IllegalArgumentException("the finished games are of another batch's shape");
+        Work work = new Work(variants.size(), s.games(), finished, c);
+        (c.players != null ? c.players : threads()).play(Prepared.of(kernel, variants, s), work);
         return finished.wholeSeeds();
+    }
+
+    /** Plays on as many threads of this process as the settings say, each with its own rules contexts. */
+    public static Players threads() {
+        return (batch, work) -> {
+            List<Thread> workers = new ArrayList<>();
+            List<Throwable> crashed = new java.util.concurrent.CopyOnWriteArrayList<>();
+            for (int w = 0; w < Math.max(1, batch.settings().threads()); w++) {
+                Thread t = Thread.ofPlatform().name("batch-" + w).unstarted(() -> {
+                    try (Worker player = batch.worker()) {
+                        for (int place; (place = work.next()) >= 0; ) work.done(player.play(place), place);
+                    } catch (Throwable x) {
+                        crashed.add(x);
+                    }
+                });
+                workers.add(t);
+                t.start();
+            }
+            for (Thread t : workers) {
+                try {
+                    t.join();
+                } catch (InterruptedException x) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", x);
+                }
+            }
+            if (!crashed.isEmpty()) throw new IllegalStateException("a batch worker failed: " + crashed.getFirst(), crashed.getFirst());
+        };
+    }
+
+    /**
+     * A running batch's places, handed out seed by seed (every variant's game g, then g + 1) to
+     * whoever plays them, and its games as they come back. A place handed out may be handed out
+     * again (its player was lost); a game that comes back for a place already finished is the
+     * same game (seeded) and counts once.
+     */
+    public static final class Work {
+        private final int kinds, games, total;
+        private final Finished finished;
+        private final Control c;
+        private final java.util.ArrayDeque<Integer> again = new java.util.ArrayDeque<>();
+        private final AtomicInteger done;
+        private int next;       // in seed order: variant = next % kinds, game = next / kinds
+
+        Work(int kinds, int games, Finished finished, Control c) {
+            this.kinds = kinds;
+            this.games = games;
+            this.total = kinds * games;
+            this.finished = finished;
+            this.c = c;
+            this.done = new AtomicInteger(finished.count());
+        }
+
+        /** The next place to play, or -1: stopped, the answer in, or every place handed out (one may come back to play again). */
+        public synchronized int next() {
+            if (c.stop.getAsBoolean()) return -1;
+            while (!again.isEmpty()) {
+                int place = again.poll();
+                if (!finished.has(place) && place % games < finished.limit()) return place;
+            }
+            while (next < total) {
+                int v = next % kinds, g = next / kinds;
+                if (g >= finished.limit()) return -1;      // the answer came in before this seed
+                next++;
+                int place = v * games + g;
+                if (!finished.has(place)) return place;    // else an earlier run played it
+            }
+            return -1;
+        }
+
+        /** A place handed out whose game will not come back (its player left): it is handed out again before the next new one. */
+        public synchronized void again(int place) { again.add(place); }
+
+        /** A game has ended; false if its place had already finished (played twice: kept once). */
+        public boolean done(GameRecord r, int place) {
+            if (!finished.add(r, place)) return false;
+            if (c.each != null) c.each.accept(r, place);
+            if (c.progress != null) c.progress.accept(done.incrementAndGet());
+            return true;
+        }
+
+        /** Places in the batch: variants x games, variant-major. */
+        public int places() { return total; }
+
+        /** Whether no place is left to play: every one finished, or none worth starting past the answer. */
+        public boolean over() {
+            for (int g = 0; g < Math.min(games, finished.limit()); g++) for (int v = 0; v < kinds; v++) if (!finished.has(v * games + g)) return false;
+            return true;
+        }
+    }
+
+    /** Plays games of one batch on one thread, keeping a rules context per variant, and the opening each variant shares. */
+    public static final class Worker implements AutoCloseable {
+        private final Prepared batch;
+        private final Map<String, RulesContext> contexts = new HashMap<>();
+        private final Map<String, Opening> openings = new HashMap<>();     // by variant, for the context beside it
+
+        private Worker(Prepared batch) { this.batch = batch; }
+
+        /** The game at {@code place} (variant * games + game), from its seed. */
+        public GameRecord play(int place) {
+            Settings s = batch.settings();
+            Entry e = batch.variants().get(place / s.games());
+            int g = place % s.games();
+            Scenario sc = batch.scenarios().get(e.name());
+            RulesContext rc = contexts.get(e.name());
+            if (rc == null || rc.isDead()) {
+                rc = batch.kernel().context(e.variant(), sc);
+                contexts.put(e.name(), rc);
+                openings.remove(e.name());
+            }
+            return game(rc, e, sc, g, Dice.derive(s.seed(), g), s, openings);
+        }
+
+        @Override
+        public void close() { contexts.values().forEach(RulesContext::close); }
     }
 
     /**
@@ -183,8 +280,10 @@ public final class Batch {
             this.decision = decision;
         }
 
-        public synchronized void add(GameRecord r, int place) {
-            if (byPlace[place] == null) count++;
+        /** Keeps the game at its place; false (and the first kept) if that place had already finished. */
+        public synchronized boolean add(GameRecord r, int place) {
+            if (byPlace[place] != null) return false;
+            count++;
             byPlace[place] = r;
             while (whole < limit() && seedDone(whole)) {
                 if (decision != null) {
@@ -194,6 +293,7 @@ public final class Batch {
                 }
                 whole++;
             }
+            return true;
         }
 
         private boolean seedDone(int g) {
