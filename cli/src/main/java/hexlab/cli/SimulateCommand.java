@@ -164,7 +164,7 @@ final class SimulateCommand implements Callable<Integer> {
         else for (String f : List.of("variants", "comparisons")) out.set(f, summary.get(f));
         if (finished.decision() != null) out.set("untilDecided", finished.decision().json(plan.games()));
         if (plan.sweep() != null) {
-            String shown = plan.decide() != null ? plan.decide().outcome() : outcome != null ? outcome : commonest(out.get("variants").get(0));
+            String shown = plan.decide() != null ? plan.decide().outcome() : outcome != null ? outcome : Summary.commonest(out.get("variants").get(0));
             out.set("sweep", plan.sweep().report(out.get("variants")).put("outcome", shown));
         }
         ObjectNode perf = out.putObject("performance");
@@ -213,8 +213,8 @@ final class SimulateCommand implements Callable<Integer> {
             sw = Sweep.parse(entries.getFirst().variant(), sweep, "--sweep");
             entries = sw.variants(entries.getFirst());
         }
-        if (outcome != null && !outcomes(sys).contains(outcome)) {
-            throw new InputException(null, 0, 0, "--outcome " + outcome + ": a game of " + sys.id() + " ends in " + String.join(", ", outcomes(sys)));
+        if (outcome != null && !Summary.outcomes(sys).contains(outcome)) {
+            throw new InputException(null, 0, 0, "--outcome " + outcome + ": a game of " + sys.id() + " ends in " + String.join(", ", Summary.outcomes(sys)));
         }
         Sequential.Settings decide = null;
         int n = games == null ? DEFAULT_GAMES : games;
@@ -231,13 +231,6 @@ final class SimulateCommand implements Callable<Integer> {
         }
         if (n < 1) throw new InputException(null, 0, 0, (untilDecided ? "--max-games" : "--games") + " must be at least 1");
         return new Plan(sys, scenario, n, seed == null ? 1 : seed, bots == null ? "random" : bots, entries, decide, sw);
-    }
-
-    /** What a game of {@code sys} may end in: a side's win, a draw, or a broken game. */
-    static List<String> outcomes(RuleSystem sys) {
-        List<String> out = new ArrayList<>(sys.sides());
-        out.addAll(List.of("draw", "error"));
-        return out;
     }
 
     /** The batch a journal describes; an option that would change it is refused. */
@@ -336,20 +329,6 @@ final class SimulateCommand implements Callable<Integer> {
 
     private static int spot(double rate) { return (int) Math.round(Math.max(0, Math.min(1, rate)) * (TRACK - 1)); }
 
-    /** A summary variant's most frequent outcome (the first in order on a tie). */
-    static String commonest(JsonNode variant) {
-        String top = null;
-        int most = -1;
-        for (var it = variant.get("outcomes").fields(); it.hasNext(); ) {
-            var o = it.next();
-            if (o.getValue().get("count").asInt() > most) {
-                most = o.getValue().get("count").asInt();
-                top = o.getKey();
-            }
-        }
-        return top;
-    }
-
     /**
      * The answer so far, for the progress bar: of the seeds every variant has finished, the share
      * of the baseline's most frequent outcome in each variant (" · 12 seeds: base british 97.5% · dg british 96.2%").
@@ -362,7 +341,7 @@ final class SimulateCommand implements Callable<Integer> {
     /** The progress bar's answer so far from a summary's variants over that many whole seeds ("" before the first). */
     static String soFarLine(int seeds, JsonNode vs) {
         if (seeds < 1 || !vs.isArray() || vs.isEmpty()) return "";
-        String top = commonest(vs.get(0));
+        String top = Summary.commonest(vs.get(0));
         if (top == null) return "";
         StringBuilder sb = new StringBuilder(" · ").append(seeds).append(seeds == 1 ? " seed:" : " seeds:");
         for (JsonNode v : vs) {

@@ -9,6 +9,9 @@ import hexlab.kernel.error.InputException;
 import hexlab.kernel.lab.Batch;
 import hexlab.kernel.lab.Csv;
 import hexlab.kernel.lab.GameRecord;
+import hexlab.kernel.lab.Plan;
+import hexlab.kernel.lab.Sequential;
+import hexlab.kernel.lab.Sweep;
 import hexlab.kernel.lab.Summary;
 import hexlab.kernel.rules.RuleSystem;
 import hexlab.kernel.rules.Variant;
@@ -51,6 +54,9 @@ final class Lab implements AutoCloseable {
         volatile boolean reread;     // the rule files had changed since the server read them: read again first
         volatile int timeLimit;      // seconds after which no game starts (0: none); the batch keeps the seeds every variant finished
         volatile Batch.Finished finished;   // while it runs: its games as they end
+        Sweep sweep;                         // the table entry whose values the variants are, or null
+        String outcome;                      // the outcome the sweep plots (null: the baseline's commonest)
+        Sequential.Decision decision;        // what stops the batch once its answer is clear, or null
 
         Job(String id, String system, String scenario, String bots, long seed, int games, List<Summary.Label> labels, String source) {
             this.id = id;
@@ -66,8 +72,11 @@ final class Lab implements AutoCloseable {
     }
 
     /**
-     * Starts a batch from {system, scenario, games, seed, bots, threads, variants: [{name, variant}]};
-     * refused while another runs, since both would share the same two cores.
+     * Starts a batch from {system, scenario, games, seed, bots, threads, variants: [{name, variant}]},
+     * and optionally {@code sweep} ("section/table/path=V1,V2" or a range, as {@code simulate --sweep}:
+     * one variant per value of the first variant), {@code untilDecided} ({outcome, margin (points),
+     * maxGames}: stop once each difference from the baseline is clear) and {@code outcome} (the one a
+     * sweep plots); refused while another runs, since both would share the same two cores.
      */
     synchronized Job start(Body b, boolean reread) {
         refuseWhileRunning();
@@ -81,8 +90,13 @@ final class Lab implements AutoCloseable {
         if (sys.scenarios().stream().noneMatch(s -> s.id().equals(sc))) {
             throw ApiError.bad("no scenario \"" + sc + "\" in " + sys.id() + " (scenarios: " + String.join(", ", sys.scenarios().stream().map(s -> s.id()).toList()) + ")");
         }
-        int games = (int) b.whole("games", 100);
-        if (games < 1 || games > MAX_GAMES) throw ApiError.bad("\"games\" must be 1 to " + MAX_GAMES + " per variant in the inspector (a `simulate` without --server has no limit), found " + games);
+        JsonNode decide = b.any("untilDecided");
+        boolean deciding = decide != null && !decide.isNull() && !(decide.isBoolean() && !decide.asBoolean());
+        if (deciding && !decide.isObject() && !decide.isBoolean()) throw ApiError.bad("\"untilDecided\" must be {outcome, margin, maxGames} or true");
+        if (deciding && b.any("games") != null) throw ApiError.bad("\"untilDecided\" plays until the answer is clear: give the most seeds as untilDecided.maxGames, not \"games\"");
+        int games = deciding ? decide.path("maxGames").asInt(1000) : (int) b.whole("games", 100);
+        if (games < 1 || games > MAX_GAMES) throw ApiError.bad((deciding ? "\"untilDecided.maxGames\"" : "\"games\"") + " must be 1 to " + MAX_GAMES
+                + " per variant in the inspector (a `simulate` without --server has no limit), found " + games);
         long seed = b.whole("seed", 1);
         String bots = b.text("bots", "random");
         Bots.forSides(sys, bots, 0);   // an unknown bot or a wrong count is refused now, not in the workers
@@ -91,22 +105,51 @@ final class Lab implements AutoCloseable {
         int threads = (int) b.whole("threads", Runtime.getRuntime().availableProcessors());
         if (threads < 1 || threads > 64) throw ApiError.bad("\"threads\" must be 1 to 64, found " + threads);
         List<Batch.Entry> entries = entries(sys, b.any("variants"));
+        String outcome = b.text("outcome", null);
+        if (outcome != null && !Summary.outcomes(sys).contains(outcome)) throw ApiError.bad("\"outcome\" " + outcome + ": a game of " + sys.id() + " ends in " + String.join(", ", Summary.outcomes(sys)));
+        Sweep sweep = null;
+        String sweepArg = b.text("sweep", null);
+        if (sweepArg != null && !sweepArg.isBlank()) {
+            if (entries.size() > 1) throw ApiError.bad("a sweep varies one table entry of one baseline: give one variant, the baseline it edits");
+            try {
+                sweep = Sweep.parse(entries.getFirst().variant(), sweepArg.trim(), "sweep");
+            } catch (InputException e) {
+                throw ApiError.bad(e.getMessage());
+            }
+            entries = sweep.variants(entries.getFirst());
+        }
+        Sequential.Settings settingsOfDecision = null;
+        if (deciding) {
+            if (entries.size() < 2) throw ApiError.bad("\"untilDecided\" compares variants with the first: give at least two variants");
+            String o = decide.path("outcome").isTextual() ? decide.path("outcome").asText() : outcome != null ? outcome : sys.sides().getFirst();
+            if (!Summary.outcomes(sys).contains(o)) throw ApiError.bad("\"untilDecided.outcome\" " + o + ": a game of " + sys.id() + " ends in " + String.join(", ", Summary.outcomes(sys)));
+            double m = decide.path("margin").asDouble(0);
+            if (m < 0 || m >= 100) throw ApiError.bad("\"untilDecided.margin\" is in points, 0 to 100, found " + m);
+            settingsOfDecision = new Sequential.Settings(o, 1 - hexlab.kernel.lab.Stats.LEVEL, m / 100);
+            outcome = o;
+        }
+        Plan plan = new Plan(sys, scenario, games, seed, bots, entries, settingsOfDecision, sweep);
+        List<Batch.Entry> variants = entries;
         List<Summary.Label> labels = entries.stream().map(e -> Summary.Label.of(e.name(), e.variant())).toList();
         Job job = new Job(newId(), sys.id(), scenario, bots, seed, games, labels, "run");
         job.reread = reread;
         job.timeLimit = limit;
-        job.finished = new Batch.Finished(entries.size(), games);
+        job.finished = plan.finished();
+        job.decision = job.finished.decision();
+        job.sweep = sweep;
+        job.outcome = outcome;
         remember(job);
-        Batch.Settings settings = new Batch.Settings(scenario, games, seed, bots, threads, kernel.catalog().root().resolve("target/failures"));
+        Batch.Settings settings = plan.settings(threads, kernel.catalog().root().resolve("target/failures"));
         Thread t = Thread.ofPlatform().name("lab-" + job.id).daemon(true).unstarted(() -> {
             long t0 = System.nanoTime();
             try {
                 var late = Batch.timeLimit(limit);
-                List<GameRecord> r = Batch.run(kernel, entries, settings, job.done::set, () -> job.stop.get() || late.getAsBoolean(), job.finished::add);
+                List<GameRecord> r = Batch.play(kernel, variants, settings, new Batch.Control().finished(job.finished).progress(job.done::set)
+                        .stop(() -> job.stop.get() || late.getAsBoolean()));
                 job.records = r;
                 job.finished = null;
                 job.seconds = (System.nanoTime() - t0) / 1e9;
-                job.state = job.stop.get() && r.size() < job.total ? "stopped" : "done";
+                job.state = job.stop.get() && r.size() < job.total && (job.decision == null || !job.decision.decided()) ? "stopped" : "done";
             } catch (RuntimeException e) {
                 job.seconds = (System.nanoTime() - t0) / 1e9;
                 job.error = Failure.of(e).body().path("error").asText(String.valueOf(e.getMessage()));
@@ -175,6 +218,11 @@ final class Lab implements AutoCloseable {
         ObjectNode summary = Summary.ofLabels(played, j.records);
         o.set("variants", summary.get("variants"));
         o.set("comparisons", summary.get("comparisons"));
+        if (j.decision != null) o.set("untilDecided", j.decision.json(j.games));
+        if (j.sweep != null) {
+            String shown = j.outcome != null ? j.outcome : Summary.commonest(summary.get("variants").get(0));
+            o.set("sweep", j.sweep.report(summary.get("variants")).put("outcome", shown));
+        }
         ArrayNode rows = o.putArray("games");
         for (GameRecord r : j.records) {
             ObjectNode g = rows.addObject();
@@ -199,6 +247,7 @@ final class Lab implements AutoCloseable {
         in.put("seeds", so.size() / j.labels.size());
         in.set("variants", summary.get("variants"));
         in.set("comparisons", summary.get("comparisons"));
+        if (j.decision != null) synchronized (f) { in.set("untilDecided", j.decision.json(j.games)); }     // the batch feeds it under that lock
     }
 
     private List<Batch.Entry> entries(RuleSystem sys, JsonNode variants) {

@@ -160,5 +160,26 @@ public final class Summary {
     }
 
     /** Four decimals: enough for rates, and stable text for byte-identical output. */
+    /** What a game of {@code sys} may end in: a side's win, a draw, or a broken game. */
+    public static List<String> outcomes(hexlab.kernel.rules.RuleSystem sys) {
+        List<String> out = new ArrayList<>(sys.sides());
+        out.addAll(List.of("draw", "error"));
+        return out;
+    }
+
+    /** A summary variant's most frequent outcome (the first in order on a tie). */
+    public static String commonest(com.fasterxml.jackson.databind.JsonNode variant) {
+        String top = null;
+        int most = -1;
+        for (var it = variant.get("outcomes").fields(); it.hasNext(); ) {
+            var o = it.next();
+            if (o.getValue().get("count").asInt() > most) {
+                most = o.getValue().get("count").asInt();
+                top = o.getKey();
+            }
+        }
+        return top;
+    }
+
     static double round(double x) { return Double.isNaN(x) ? x : Math.round(x * 10_000) / 10_000.0; }
 }
