@@ -81,11 +81,25 @@ final class SimulateCommand implements Callable<Integer> {
             + "The same games; at most 5,000 per variant; saves of broken games go to the server's target/failures.")
     java.net.URI server;
 
+    @Option(names = "--no-daemon", description = "Play in this process. Without it, a simulate started by the launcher sends the batch to the lab service, "
+            + "a background process it starts on first use that keeps the rules compiled from one batch to the next (it ends after 30 idle minutes).")
+    boolean noDaemon;
+
+    @Option(names = "--terminal", hidden = true, description = "Draw the progress bar on the error stream (the lab service's client has a terminal).") boolean terminal;
+
     /** Games per variant when neither --games nor the journal says; the most seeds when deciding. */
     static final int DEFAULT_GAMES = 100, DEFAULT_MAX_GAMES = 1000;
 
     @Override
     public Integer call() {
+        LabService.Run served = LabService.current();
+        boolean console = System.console() != null && System.console().isTerminal();
+        if (served == null && !noDaemon && server == null && LabClient.wanted()) {
+            List<String> args = new ArrayList<>(common.spec.commandLine().getParseResult().originalArgs());
+            args = args.subList(args.indexOf("simulate") + 1, args.size());
+            Integer code = new LabClient(common.root != null ? common.root : Kernel.findRoot()).run(args, common.out(), common.spec.commandLine().getErr(), console && !common.json);
+            if (code != null) return code;
+        }
         if (timeLimit != null && timeLimit < 1) throw new InputException(null, 0, 0, "--time-limit must be at least 1 second, found " + timeLimit);
         Kernel k = common.kernel();
         Journal.Contents earlier = resume == null ? null : Journal.read(resume);
@@ -104,14 +118,14 @@ final class SimulateCommand implements Callable<Integer> {
             }
             before = finished.count();
         }
-        Progress bar = new Progress(common.json || System.console() == null || !System.console().isTerminal() ? null : System.err,
+        Progress bar = new Progress(common.json ? null : served != null ? (terminal ? common.spec.commandLine().getErr() : null) : console ? new PrintWriter(System.err, true) : null,
                 "simulate " + sys.id() + " " + plan.scenario(), plan.games() * entries.size());
         long t0 = System.nanoTime();
         List<GameRecord> records;
         String runtime;
         JsonNode summary = null;
         AtomicInteger playedNow = new AtomicInteger();
-        AtomicBoolean interrupted = new AtomicBoolean();
+        AtomicBoolean interrupted = served != null ? served.stop() : new AtomicBoolean();     // the service's client sends its Ctrl-C
         if (server != null) {
             if (untilDecided || earlier != null) throw new InputException(null, 0, 0, "--server plays a whole batch: leave out --until-decided and --resume, or --server");
             ObjectNode request = Json.object().put("system", sys.id()).put("scenario", plan.scenario()).put("games", plan.games()).put("seed", plan.seed())
@@ -130,7 +144,7 @@ final class SimulateCommand implements Callable<Integer> {
         } else {
             Journal journal = csv == null ? null : earlier != null ? Journal.resume(csv, earlier) : Journal.start(csv, plan.json());
             BooleanSupplier late = Batch.timeLimit(timeLimit == null ? 0 : timeLimit);
-            try (Interrupts signals = new Interrupts(interrupted, common.spec.commandLine().getErr())) {
+            try (Interrupts signals = served != null ? null : new Interrupts(interrupted, common.spec.commandLine().getErr())) {
                 records = Batch.play(k, entries, plan.settings(t, fails), new Batch.Control().finished(finished)
                         .progress(done -> bar.update(done, () -> soFar(entries, finished)))
                         .stop(() -> interrupted.get() || late.getAsBoolean())
@@ -142,7 +156,7 @@ final class SimulateCommand implements Callable<Integer> {
                 if (journal != null) journal.close();
             }
             if (journal != null) journal.finish(records);
-            runtime = ScriptHost.runtime();
+            runtime = ScriptHost.runtime() + "; " + (served != null ? "in the " + served.where() : "in this process" + (noDaemon ? " (--no-daemon)" : ""));
         }
         bar.finish();
         double secs = (System.nanoTime() - t0) / 1e9;
