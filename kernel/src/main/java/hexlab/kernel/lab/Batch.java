@@ -220,6 +220,9 @@ public final class Batch {
             return true;
         }
 
+        /** Whether the game at this place is still worth playing: not stopped, not finished, not past the answer. */
+        public synchronized boolean wanted(int place) { return !c.stop.getAsBoolean() && !finished.has(place) && place % games < finished.limit(); }
+
         /** Places in the batch: variants x games, variant-major. */
         public int places() { return total; }
 
