@@ -81,6 +81,9 @@ final class SimulateCommand implements Callable<Integer> {
             + "The same games; at most 5,000 per variant; saves of broken games go to the server's target/failures.")
     java.net.URI server;
 
+    @Option(names = "--cluster", paramLabel = "HOST:PORT,...", description = "Play the batch on the members of a lab cluster (./tobruk worker), "
+            + "joining it at these addresses: the same CSV and summary as here; each member checks that its rule files are these.") String cluster;
+
     @Option(names = "--no-daemon", description = "Play in this process. Without it, a simulate started by the launcher sends the batch to the lab service, "
             + "a background process it starts on first use that keeps the rules compiled from one batch to the next (it ends after 30 idle minutes).")
     boolean noDaemon;
@@ -94,7 +97,7 @@ final class SimulateCommand implements Callable<Integer> {
     public Integer call() {
         LabService.Run served = LabService.current();
         boolean console = System.console() != null && System.console().isTerminal();
-        if (served == null && !noDaemon && server == null && LabClient.wanted()) {
+        if (served == null && !noDaemon && server == null && cluster == null && LabClient.wanted()) {
             List<String> args = new ArrayList<>(common.spec.commandLine().getParseResult().originalArgs());
             args = args.subList(args.indexOf("simulate") + 1, args.size());
             Integer code = new LabClient(common.root != null ? common.root : Kernel.findRoot()).run(args, common.out(), common.spec.commandLine().getErr(), console && !common.json);
@@ -125,9 +128,10 @@ final class SimulateCommand implements Callable<Integer> {
         String runtime;
         JsonNode summary = null;
         AtomicInteger playedNow = new AtomicInteger();
+        ObjectNode clusterReport = null;
         AtomicBoolean interrupted = served != null ? served.stop() : new AtomicBoolean();     // the service's client sends its Ctrl-C
         if (server != null) {
-            if (untilDecided || earlier != null) throw new InputException(null, 0, 0, "--server plays a whole batch: leave out --until-decided and --resume, or --server");
+            if (untilDecided || earlier != null || cluster != null) throw new InputException(null, 0, 0, "--server plays a whole batch: leave out --until-decided, --resume and --cluster, or --server");
             ObjectNode request = Json.object().put("system", sys.id()).put("scenario", plan.scenario()).put("games", plan.games()).put("seed", plan.seed())
                     .put("bots", plan.bots()).put("threads", t);
             if (timeLimit != null) request.put("timeLimit", timeLimit);
@@ -144,9 +148,18 @@ final class SimulateCommand implements Callable<Integer> {
         } else {
             Journal journal = csv == null ? null : earlier != null ? Journal.resume(csv, earlier) : Journal.start(csv, plan.json());
             BooleanSupplier late = Batch.timeLimit(timeLimit == null ? 0 : timeLimit);
-            try (Interrupts signals = served != null ? null : new Interrupts(interrupted, common.spec.commandLine().getErr())) {
-                records = Batch.play(k, entries, plan.settings(t, fails), new Batch.Control().finished(finished)
-                        .progress(done -> bar.update(done, () -> soFar(entries, finished)))
+            PrintWriter errs = common.spec.commandLine().getErr();
+            hexlab.kernel.lab.cluster.ClusterPlayers players = cluster == null ? null
+                    : new hexlab.kernel.lab.cluster.ClusterPlayers(hexlab.kernel.lab.cluster.Cluster.addresses(cluster, "--cluster"), line -> {
+                        synchronized (errs) {
+                            errs.println();
+                            errs.println(line);
+                            errs.flush();
+                        }
+                    });
+            try (players; Interrupts signals = served != null ? null : new Interrupts(interrupted, common.spec.commandLine().getErr())) {
+                records = Batch.play(k, entries, plan.settings(t, fails), new Batch.Control().finished(finished).players(players)
+                        .progress(done -> bar.update(done, () -> soFar(entries, finished) + (players == null ? "" : " · " + players.rates())))
                         .stop(() -> interrupted.get() || late.getAsBoolean())
                         .each((r, place) -> {
                             playedNow.incrementAndGet();
@@ -156,7 +169,9 @@ final class SimulateCommand implements Callable<Integer> {
                 if (journal != null) journal.close();
             }
             if (journal != null) journal.finish(records);
-            runtime = ScriptHost.runtime() + "; " + (served != null ? "in the " + served.where() : "in this process" + (noDaemon ? " (--no-daemon)" : ""));
+            runtime = players != null ? "the lab cluster at " + cluster
+                    : ScriptHost.runtime() + "; " + (served != null ? "in the " + served.where() : "in this process" + (noDaemon ? " (--no-daemon)" : ""));
+            if (players != null) clusterReport = players.report();
         }
         bar.finish();
         double secs = (System.nanoTime() - t0) / 1e9;
@@ -184,6 +199,7 @@ final class SimulateCommand implements Callable<Integer> {
         ObjectNode perf = out.putObject("performance");
         perf.put("seconds", Math.round(secs * 100) / 100.0).put("gamesPerSecond", threeFigures(playedNow.get() / secs))
                 .put("games", playedNow.get()).put("threads", t).put("runtime", runtime);
+        if (clusterReport != null) perf.set("cluster", clusterReport);
         // per variant, the opening before any die that each worker played once (Batch): how long, and how many games it started
         ObjectNode shared = perf.putObject("sharedOpening");
         for (Batch.Entry e : entries) {
@@ -296,7 +312,12 @@ final class SimulateCommand implements Callable<Integer> {
                     100 * c.get("diff").asDouble(), 100 * c.get("low").asDouble(), 100 * c.get("high").asDouble(), c.get("verdict").asText());
         }
         JsonNode p = out.get("performance");
-        w.printf("%s s, %s games/s on %d threads (%s)%n", p.get("seconds").asText(), p.get("gamesPerSecond").asText(), p.get("threads").asInt(), p.get("runtime").asText());
+        if (p.has("cluster")) {
+            w.printf("%s s, %s games/s on %s%n", p.get("seconds").asText(), p.get("gamesPerSecond").asText(), p.get("runtime").asText());
+            p.get("cluster").get("members").fields().forEachRemaining(m -> w.printf(Locale.ROOT, "  member %s: %d games, %s games/s%s%s%n", m.getKey(), m.getValue().get("games").asInt(),
+                    m.getValue().get("gamesPerSecond").asText(), m.getValue().has("left") ? ", left during the batch (its games in progress were played by others)" : "",
+                    m.getValue().has("refused") ? ", refused: " + m.getValue().get("refused").asText() : ""));
+        } else w.printf("%s s, %s games/s on %d threads (%s)%n", p.get("seconds").asText(), p.get("gamesPerSecond").asText(), p.get("threads").asInt(), p.get("runtime").asText());
         p.get("sharedOpening").fields().forEachRemaining(v -> {
             if (v.getValue().get("games").asInt() > 0) w.printf("%s: %d games started from the opening before the first die (%d actions), played once per worker%n",
                     v.getKey(), v.getValue().get("games").asInt(), v.getValue().get("actions").asInt());

@@ -103,7 +103,8 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
         Set<Integer> pending = new HashSet<>();      // handed out, not yet back
         started = System.nanoTime();
         long aloneSince = -1;
-        batches.put(id, Json.write(plan.json()));
+        // the coordinator's id: if it is lost (killed), the members drop the batch; --resume starts it again
+        batches.put(id, Json.write(plan.json().put("coordinator", client.getLocalEndpoint().getUuid().toString())));
         try {
             while (true) {
                 int window = 2 * client.getCluster().getMembers().stream().mapToInt(ClusterPlayers::threads).sum() + 2;

@@ -49,6 +49,10 @@ public final class LabMember implements AutoCloseable {
         this.name = a.getHost() + ":" + a.getPort();
         IMap<String, String> batches = hz.getMap(Cluster.BATCHES);
         batches.addEntryListener((EntryAddedListener<String, String>) e -> begin(e.getKey(), e.getValue()), true);
+        hz.getClientService().addClientListener(new com.hazelcast.client.ClientListener() {
+            @Override public void clientConnected(com.hazelcast.client.Client c) {}
+            @Override public void clientDisconnected(com.hazelcast.client.Client c) { orphaned(c.getUuid().toString()); }
+        });
         for (String id : batches.keySet()) {
             String plan = batches.get(id);
             if (plan != null) begin(id, plan);
@@ -61,6 +65,17 @@ public final class LabMember implements AutoCloseable {
     /** The members of its cluster now, by address. */
     public java.util.List<String> members() {
         return hz.getCluster().getMembers().stream().map(m -> m.getAddress().getHost() + ":" + m.getAddress().getPort()).toList();
+    }
+
+    // a coordinator gone: its batches end (every member hears it; removing twice is harmless)
+    private void orphaned(String coordinator) {
+        IMap<String, String> batches = hz.getMap(Cluster.BATCHES);
+        for (var e : batches.entrySet()) {
+            if (Json.read(e.getValue()).path("coordinator").asText().equals(coordinator)) {
+                batches.remove(e.getKey());
+                log.accept("batch " + e.getKey() + ": its coordinator left; the batch ends here (--resume goes on with it)");
+            }
+        }
     }
 
     private synchronized void begin(String id, String planJson) {
