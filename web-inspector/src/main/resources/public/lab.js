@@ -156,7 +156,7 @@ function show(b) {
   running(b.state === "running");
   $("#lab-progress").max = b.total || 1;
   $("#lab-progress").value = b.done;
-  $("#lab-status").textContent = b.state === "running" ? "playing: " + b.done + " of " + b.total + " games"
+  $("#lab-status").textContent = b.state === "running" ? "playing: " + b.done + " of " + b.total + " games" + (b.cluster && b.cluster.rates ? " · members: " + b.cluster.rates : "")
     : b.state === "failed" ? "failed: " + b.error : b.state === "stopped" ? "stopped after " + b.done + " of " + b.total + " games" : "";
   document.body.dataset.batch = b.state;
   if (b.state === "failed") banner.show("the batch failed: " + b.error, "error");

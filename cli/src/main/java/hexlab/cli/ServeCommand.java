@@ -22,8 +22,13 @@ final class ServeCommand implements Callable<Integer> {
             description = "Bot decisions of each system played in the background while the page is idle, so the rules run compiled when you step (default ${DEFAULT-VALUE}; 0: none).")
     int practice;
 
+    @Option(names = "--cluster", paramLabel = "HOST:PORT,...", description = "Play the Variant lab's batches on the members of a lab cluster (./tobruk worker) "
+            + "at these addresses, not on this server's threads.") String cluster;
+
     @Override
     public Integer call() throws InterruptedException {
+        var members = cluster == null ? null : new hexlab.kernel.lab.cluster.ClusterPlayers(hexlab.kernel.lab.cluster.Cluster.addresses(cluster, "--cluster"),
+                line -> common.spec.commandLine().getErr().println("lab cluster: " + line));
         Path root = common.root != null ? common.root : Kernel.findRoot();
         InspectorServer server;
         try {
@@ -34,9 +39,11 @@ final class ServeCommand implements Callable<Integer> {
             common.spec.commandLine().getErr().println("error: cannot start the inspector on " + host + ":" + port + ": " + c.getMessage());
             return 2;
         }
+        if (members != null) server.useCluster(members);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.stop();
+            if (members != null) members.close();
             stopped.countDown();
         }, "inspector-stop"));
         var out = common.out();
@@ -44,6 +51,7 @@ final class ServeCommand implements Callable<Integer> {
             common.printJson(hexlab.kernel.util.Json.object().put("url", server.url()).put("root", root.toString()));
         } else {
             out.println("hexlab inspector at " + server.url() + " (systems under " + root + "); Ctrl-C stops it");
+            if (members != null) out.println("the Variant lab plays its batches on the lab cluster at " + cluster + ": " + members.members().keySet());
             if (practice > 0) out.println("practising " + practice + " bot decisions of each system while the page is idle, so your steps run compiled rules (--practice 0: none)");
             out.flush();
         }

@@ -37,6 +37,7 @@ final class Lab implements AutoCloseable {
     private final Kernel kernel;
     private final Map<String, Job> jobs = new LinkedHashMap<>();
     private final SecureRandom random = new SecureRandom();
+    volatile hexlab.kernel.lab.cluster.ClusterPlayers cluster;     // serve --cluster: batches play on its members
 
     Lab(Kernel kernel) { this.kernel = kernel; }
 
@@ -54,6 +55,7 @@ final class Lab implements AutoCloseable {
         volatile boolean reread;     // the rule files had changed since the server read them: read again first
         volatile int timeLimit;      // seconds after which no game starts (0: none); the batch keeps the seeds every variant finished
         volatile Batch.Finished finished;   // while it runs: its games as they end
+        volatile hexlab.kernel.lab.cluster.ClusterPlayers cluster;     // the cluster that plays it, or null
         Sweep sweep;                         // the table entry whose values the variants are, or null
         String outcome;                      // the outcome the sweep plots (null: the baseline's commonest)
         Sequential.Decision decision;        // what stops the batch once its answer is clear, or null
@@ -138,13 +140,14 @@ final class Lab implements AutoCloseable {
         job.decision = job.finished.decision();
         job.sweep = sweep;
         job.outcome = outcome;
+        job.cluster = cluster;
         remember(job);
         Batch.Settings settings = plan.settings(threads, kernel.catalog().root().resolve("target/failures"));
         Thread t = Thread.ofPlatform().name("lab-" + job.id).daemon(true).unstarted(() -> {
             long t0 = System.nanoTime();
             try {
                 var late = Batch.timeLimit(limit);
-                List<GameRecord> r = Batch.play(kernel, variants, settings, new Batch.Control().finished(job.finished).progress(job.done::set)
+                List<GameRecord> r = Batch.play(kernel, variants, settings, new Batch.Control().finished(job.finished).progress(job.done::set).players(job.cluster)
                         .stop(() -> job.stop.get() || late.getAsBoolean()));
                 job.records = r;
                 job.finished = null;
@@ -204,6 +207,7 @@ final class Lab implements AutoCloseable {
                 .put("bots", j.bots).put("seed", j.seed).put("gamesPerVariant", j.games).put("done", j.done.get()).put("total", j.total);
         if (j.error != null) o.put("error", j.error);
         if (j.reread) o.put("reread", "the rule files had changed since the inspector read them: this batch read them again");
+        if (j.cluster != null) o.set("cluster", j.cluster.report().put("rates", j.cluster.rates()));
         if (j.records == null) {
             interim(j, o);
             return o;

@@ -32,6 +32,8 @@ final class Routes {
 
     private final Lab lab;
 
+    Lab lab() { return lab; }
+
     void install(Javalin app) {
         app.get("/api/systems", ctx -> {
             if ("true".equals(ctx.queryParam("reload"))) reread();

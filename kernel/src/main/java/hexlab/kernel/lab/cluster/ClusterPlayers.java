@@ -101,6 +101,13 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
         });
         for (Member m : client.getCluster().getMembers()) synchronized (members) { members.add(name(m)); }
         Set<Integer> pending = new HashSet<>();      // handed out, not yet back
+        synchronized (perMember) {      // the report is this batch's
+            perMember.clear();
+            firstAt.clear();
+            lastAt.clear();
+            left.clear();
+            refused.clear();
+        }
         started = System.nanoTime();
         long aloneSince = -1;
         // the coordinator's id: if it is lost (killed), the members drop the batch; --resume starts it again
