@@ -39,6 +39,9 @@ import java.util.function.Consumer;
  * the one a single process plays: the same CSV and summary.
  */
 public final class ClusterPlayers implements Batch.Players, AutoCloseable {
+    /** How long the coordinator waits without hearing of a game before it looks in the results itself. */
+    static final long LOOK_NS = 2_000_000_000L;
+
     /** How long a batch waits with no member to play it before it fails. */
     static final long ALONE_MS = 60_000;
 
@@ -109,7 +112,8 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
             refused.clear();
         }
         started = System.nanoTime();
-        long aloneSince = -1;
+        long aloneSince = -1, lastLook = System.nanoTime();
+        Set<Integer> lost = Set.of();
         // the coordinator's id: if it is lost (killed), the members drop the batch; --resume starts it again
         batches.put(id, Json.write(plan.json().put("coordinator", client.getLocalEndpoint().getUuid().toString())));
         try {
@@ -132,17 +136,23 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
                 }
                 if (pending.isEmpty()) break;
                 Event e = events.poll(200, TimeUnit.MILLISECONDS);
-                if (e instanceof Result r) {
-                    pending.remove(r.place());
-                    JsonNode j = Json.read(r.json());
-                    String who = j.path("member").asText("?");
-                    long now = System.nanoTime();
-                    synchronized (perMember) {
-                        perMember.computeIfAbsent(who, k -> new int[1])[0]++;
-                        firstAt.putIfAbsent(who, now);
-                        lastAt.put(who, now);
+                if (e instanceof Result r) back(r.place(), r.json(), pending, work);
+                if (System.nanoTime() - lastLook > LOOK_NS) {
+                    // entry events are not guaranteed to arrive (a busy or reconnecting client may miss one): look for games back that were not
+                    // heard of; a place neither back, queued nor claimed at two looks in a row was lost on its way and is handed out again
+                    lastLook = System.nanoTime();
+                    for (var g : done.getAll(new HashSet<>(pending)).entrySet()) back(g.getKey(), g.getValue(), pending, work);
+                    Set<Integer> queued = new HashSet<>(queue), claimed = claims.keySet(), missing = new HashSet<>();
+                    for (int p : pending) if (!queued.contains(p) && !claimed.contains(p)) missing.add(p);
+                    for (int p : missing) {
+                        if (!lost.contains(p)) continue;
+                        pending.remove(p);
+                        work.again(p);
                     }
-                    work.done(GameRecord.of(j), r.place());
+                    lost = missing;
+                }
+                if (e instanceof Result) {
+                    continue;
                 } else if (e instanceof Left l) {
                     synchronized (perMember) { left.add(l.name()); }
                     int again = 0;
@@ -183,6 +193,20 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
             claims.destroy();
             refusals.destroy();
         }
+    }
+
+    /** A game back at {@code place}, heard of once: a place no longer handed out (heard before, or dropped) is not counted again. */
+    private void back(int place, String json, Set<Integer> pending, Batch.Work work) {
+        if (!pending.remove(place)) return;
+        JsonNode j = Json.read(json);
+        String who = j.path("member").asText("?");
+        long now = System.nanoTime();
+        synchronized (perMember) {
+            perMember.computeIfAbsent(who, k -> new int[1])[0]++;
+            firstAt.putIfAbsent(who, now);
+            lastAt.put(who, now);
+        }
+        work.done(GameRecord.of(j), place);
     }
 
     /**
