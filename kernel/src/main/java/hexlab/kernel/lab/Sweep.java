@@ -16,7 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A sweep: what one table entry does over a range of values ("the minefield attack modifier
+ * A sweep: what one table entry does over a range of values ("the rough-terrain attack shift
  * between -2 and +2"). Each value becomes a variant: the baseline with a draft erratum that
  * replaces the entry, checked against the table's shape as any drafted change is (a number stays
  * a number, text keeps its form). The baseline itself stands for the value the tables hold now.
@@ -133,7 +133,7 @@ public record Sweep(String path, Object current, List<Object> values, List<Strin
         return String.valueOf(v);
     }
 
-    // the entry's name in a variant's name: the path after section and table ("minefield" for combat/modifiers/minefield)
+    // the entry's name in a variant's name: the path after section and table ("shift/rough" for combat/terrain/shift/rough)
     private static String label(String path) {
         String[] parts = path.split("/", 3);
         return parts.length < 3 ? path : parts[2];
