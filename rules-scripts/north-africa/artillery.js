@@ -3,7 +3,8 @@
 // 8.5 defence, 8.6 terrain (8.61-8.62). Table: tables/north-africa/artillery.yaml.
 //
 // The combat section builds and resolves attacks; this section says which artillery may barrage,
-// which may fire FPF, with what strength, and what an artillery-only attack can do.
+// which may fire FPF, with what strength, and what an artillery-only attack can do, and asks the
+// defender for final protective fire (the combat section's decision `fpf`, answered here).
 // Piece flags read here (reset each Combat Phase by the combat section): attacked, displaced,
 // fpfUsed (the Combat Phase number it fired FPF in, -1 never), adverse (the Combat Phase number of
 // the last adverse result it suffered, -1 never), noFpf (8.41, set by the combat section).
@@ -29,7 +30,7 @@ export function adjacentEnemies(ctx, piece) {
   const out = [];
   if (!piece.hex) return out;
   for (const h of ctx.map.neighbors(piece.hex)) {
-    if (!ctx.rules.combat.combatAllowed(piece.hex, h)) continue;
+    if (!ctx.rules["combat-terrain"].combatAllowed(piece.hex, h)) continue;
     for (const q of ctx.piecesAt(h)) if (q.side !== piece.side && onMap(q)) out.push(q);
   }
   return out;
@@ -42,7 +43,7 @@ function nextToEnemy(ctx, piece) {
   const around = ctx.map.neighbors(piece.hex);
   for (const q of Object.values(ctx.state.pieces || {})) {
     if (q.side === piece.side || !onMap(q) || around.indexOf(q.hex) < 0) continue;
-    if (ctx.rules.combat.combatAllowed(piece.hex, q.hex)) return true;
+    if (ctx.rules["combat-terrain"].combatAllowed(piece.hex, q.hex)) return true;
   }
   return false;
 }
@@ -118,6 +119,69 @@ export function fpfAllowedAgainst(ctx, adjacent) {
 // non-artillery attackers only (the combat section applies it).
 export function hexsideAttackers(ctx, adjacent) {
   return adjacent.filter((p) => !isArtillery(ctx, p));
+}
+
+// ---- 8.4 final protective fire: the defender's decision (asked as the combat section's `fpf`)
+//   {do: "fpf", unit} | {do: "fpf-ground-support", points} | {do: "fpf-done"}
+
+// The final protective fire the defender may still add to the fight being resolved (8.41-8.46,
+// 9.0), ending with fpf-done; none at all where 8.45 bars it.
+export function fpfOptions(ctx) {
+  const f = ctx.state.combat.fight;
+  const out = [];
+  const adjacent = f.attackers.map((id) => ctx.piece(id));
+  // 8.45: no FPF against an attack made solely by artillery and/or ground support
+  if (!fpfAllowedAgainst(ctx, adjacent)) return out;
+  const at = ctx.rules.combat.unitsByHex();
+  for (const p of ctx.piecesById()) {
+    if (p.side !== f.enemy || !p.artillery || f.fpf.indexOf(p.id) >= 0) continue;
+    if (canFpf(ctx, p, f.defenderHexes, at).ok) out.push({ do: "fpf", unit: p.id });
+  }
+  const left = ctx.rules["ground-support"].available(f.enemy) - f.fpfGs;
+  for (let n = 1; n <= left; n++) out.push({ do: "fpf-ground-support", points: n });
+  out.push({ do: "fpf-done" });
+  return out;
+}
+
+const fpf = {
+  rule: "8.4",
+  side(ctx) { return ctx.state.combat.fight.enemy; },
+  prompt(ctx) {
+    const f = ctx.state.combat.fight;
+    const att = f.att;
+    return f.enemy + ": " + f.side + " attacks " + f.defenders.join(", ") + " with " + att.total +
+      " (8.46): add final protective fire from artillery in range or ground support, then let the die be rolled";
+  },
+  actions(ctx) { return fpfOptions(ctx); },
+  apply(ctx, a) {
+    const f = ctx.state.combat.fight;
+    if (a.do === "fpf") {
+      f.fpf.push(a.unit);
+      ctx.trace({ rule: "8.41", text: a.unit + " gives final protective fire to " + f.defenders.join(", ") + " (in range, 8.42)" });
+      return;
+    }
+    if (a.do === "fpf-ground-support") { f.fpfGs += a.points; return; }
+    ctx.done();
+    ctx.rules.combat.resolveFight();
+  },
+  why(ctx, a) {
+    const f = ctx.state.combat.fight;
+    if (a.do === "fpf") {
+      const p = ctx.piece(a.unit);
+      if (!p) return { rule: "8.4", reason: "no unit " + a.unit };
+      if (!fpfAllowedAgainst(ctx, f.attackers.map((id) => ctx.piece(id)))) return { rule: "8.45", reason: "no final protective fire against an attack made solely by artillery and/or ground support" };
+      if (f.fpf.indexOf(a.unit) >= 0) return { rule: "7.3", reason: a.unit + " already fires in this combat" };
+      const r = canFpf(ctx, p, f.defenderHexes);
+      return r.ok ? null : { rule: r.rule, reason: r.reason };
+    }
+    if (a.do === "fpf-ground-support") return { rule: "9.0", reason: "not that many ground support points left this Game-Turn (or FPF is not allowed against this attack, 8.45)" };
+    return { rule: "8.4", reason: "unknown action" };
+  },
+};
+
+// The combat section asks this decision as its own `fpf` (a save's control stack names it so).
+export function answer(ctx, method, ...args) {
+  return fpf[method](ctx, ...args);
 }
 
 function phaseNo(ctx) {

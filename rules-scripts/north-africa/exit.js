@@ -13,10 +13,7 @@
 // from, and returns true / {allowed: true} to allow, false / {allowed: false, rule, reason} to refuse.
 // No table of its own: the costs are movement.yaml's (hex-costs; map-edge exit-imaginary-hex).
 
-function mpText(x) {
-  const whole = Math.floor(x), half = x - whole;
-  return half === 0.5 ? (whole ? whole + "\u00bd" : "\u00bd") : String(x);
-}
+function mpText(ctx, x) { return ctx.rules.movement.mpLabel(x); }
 
 // allowed(piece, hex): null if the exit from hex is allowed by every section's exitAllowed, else {rule, reason}.
 export function allowed(ctx, piece, hex) {
@@ -122,7 +119,7 @@ export function exit(ctx, piece, via) {
   ctx.state.exited.push(piece.id);
   ctx.trace({ rule: "14.0", table: "movement/map-edge", cell: { unit: piece.id, from, path: via && via.path, terrain: ctx.map.terrain(from) },
     result: via ? via.mp : null,
-    text: piece.id + " leaves the map from " + from + (via ? ", paying " + mpText(via.mp) + " MP with the imaginary " + ctx.map.terrain(from) + " hex beyond" : "") +
+    text: piece.id + " leaves the map from " + from + (via ? ", paying " + mpText(ctx, via.mp) + " MP with the imaginary " + ctx.map.terrain(from) + " hex beyond" : "") +
       "; it may not return and is not eliminated (14.11, 14.12)" });
 }
 

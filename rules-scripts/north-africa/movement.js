@@ -17,7 +17,8 @@
 //   10.11 a friendly minefield hexside costs 2 more MP (non-mechanized) or 4 (mechanized); 10.13 on
 //         roads and trails too. 10.12 an enemy minefield is crossed only by a unit that held a hex
 //         beside it at the start of the phase, for its whole allowance, and then it stops: the
-//         separate action cross-minefield; ordinary moves never cross one.
+//         separate action cross-minefield (the minefields section carries it out); ordinary moves
+//         never cross one.
 //   12.23 no move into an unsupplied position; a unit unsupplied at the start of the phase moves, if
 //         at all, toward the nearest friendly source. 12.32 an unsupplied unit's allowance is halved.
 //   5.0   the moving player picks the path: a move takes the cheapest path to its end hex, or, where
@@ -34,6 +35,8 @@ function mpText(x) {
   const whole = Math.floor(x), half = x - whole;
   return half === 0.5 ? (whole ? whole + "\u00bd" : "\u00bd") : String(x);
 }
+// mpLabel(x): movement points as the Terrain Key prints them (a half as ½), for other sections' texts.
+export function mpLabel(ctx, x) { return mpText(x); }
 
 // Calls `name(...args)` of every section exporting it, in section-name order (skipping this one).
 function hooks(ctx, name, ...args) {
@@ -41,6 +44,10 @@ function hooks(ctx, name, ...args) {
     ctx.rules[s][name](...args);
   }
 }
+
+// moved(piece, path): reports a completed move to every section exporting afterMove (the
+// minefields section's 10.12 crossings are moves too).
+export function moved(ctx, piece, path) { hooks(ctx, "afterMove", piece, path); }
 
 // ---- costs -------------------------------------------------------------------------------------
 
@@ -403,39 +410,6 @@ export function reachOverlay(ctx, args) {
   return reachable(ctx, p);
 }
 
-// 10.12: the hexes across an enemy minefield the unit may cross into this phase. Minefields never
-// change (10.0) and the unit does not leave its start hex before crossing, so the hexsides it could
-// cross are found once a phase (kept with the phase data); where it may end is judged each time.
-function minefieldCrossings(ctx, piece, data) {
-  const m = ctx.state.movement;
-  if (!m || m.start[piece.id] !== piece.hex) return [];
-  const key = piece.id + "@" + piece.hex;
-  let cands = data.crossings[key];
-  if (!cands) {
-    const board = ctx.rules.setup.board();
-    const owner = ctx.rules.minefields.ownerOf();
-    cands = data.crossings[key] = [];
-    for (const n of ctx.map.neighbors(piece.hex).slice().sort()) {
-      if (owner(piece.hex, n) !== data.enemy) continue;
-      const f = (board.sides[piece.hex] && board.sides[piece.hex][n]) || [];
-      if (!crossingBarred(ctx, n, f)) cands.push(n);
-    }
-  }
-  return cands.filter((n) => !endProblem(ctx, piece, n, data));
-}
-
-// Why the hexside into `to` (features f) cannot be crossed, whoever stands where; null if it can.
-function crossingBarred(ctx, to, f) {
-  if (hexCost(ctx, ctx.map.terrain(to)).mp === null) return { rule: "10.12", reason: to + " is " + ctx.map.terrain(to) + ", closed to movement" };
-  if (f.indexOf("escarpment") >= 0 && f.indexOf("road") < 0 && f.indexOf("trail") < 0) return { rule: "5.25", reason: "the minefield hexside is also a bare escarpment" };
-  if (f.indexOf("prohibited") >= 0) return { rule: "5.25", reason: "the hexside is prohibited" };
-  return null;
-}
-
-function crossProblem(ctx, piece, to, f, data) {
-  return crossingBarred(ctx, to, f) || endProblem(ctx, piece, to, data);
-}
-
 // ---- doing it ------------------------------------------------------------------------------------
 
 function describePath(ctx, piece, path) {
@@ -471,19 +445,6 @@ function doMove(ctx, piece, to, data, rule, via) {
       (piece.unsupplied ? " (halved, unsupplied: 12.32)" : "") +
       (stop ? "; " + to + " is enemy-controlled (by " + ctx.rules.zoc.controllers(to, data.enemy).join(", ") + "): the move ends there (6.0)" : "") });
   hooks(ctx, "afterMove", piece, path);
-}
-
-function doCross(ctx, piece, to, data) {
-  const from = piece.hex;
-  const all = allowance(ctx, piece);
-  const theirs = ctx.rules.minefields.featureOf()[data.enemy];
-  ctx.state.movement.spent[piece.id] = all;
-  piece.hex = to;
-  piece.moved = true;
-  ctx.trace({ rule: "10.12", table: "movement/hexsides", cell: { unit: piece.id, from, to, hexside: theirs }, result: all,
-    text: piece.id + " crosses the enemy minefield " + from + "/" + to + ", spending its whole allowance (" + mpText(all) +
-      " MP; other terrain costs ignored) and stops in " + to });
-  hooks(ctx, "afterMove", piece, [from, to]);
 }
 
 function doExit(ctx, piece, data) {
@@ -543,12 +504,7 @@ function refusal(ctx, action, data) {
   const board = ctx.rules.setup.board();
   const f = (board.sides[piece.hex] && board.sides[piece.hex][to]) || [];
   const theirs = ctx.rules.minefields.featureOf()[data.enemy];
-  if (action.do === "cross-minefield") {
-    if (!ctx.map.adjacent(piece.hex, to) || ctx.rules.minefields.owner(piece.hex, to) !== data.enemy) return { rule: "10.12", reason: piece.hex + "/" + to + " is not an enemy minefield hexside next to " + piece.id };
-    const m = ctx.state.movement;
-    if (!m || m.start[piece.id] !== piece.hex) return { rule: "10.12", reason: piece.id + " did not begin this movement phase in " + piece.hex };
-    return crossProblem(ctx, piece, to, f, data) || { rule: "10.12", reason: "not allowed now" };
-  }
+  if (action.do === "cross-minefield") return ctx.rules.minefields.crossRefusal(piece, to, data);
   const ring = ringProblem(ctx, piece, data);
   if (ring) return ring;
   const budget = budgetOf(ctx, piece);
@@ -632,7 +588,7 @@ export function moveActions(ctx, side) {
     const ring = ringProblem(ctx, p, data);
     if (!ring) for (const i of supplyOk(ctx, p, p.hex, budget, data)) if (data.occAt[i] === 0) { out.push({ do: "move", unit: p.id, to: ids[i] }); at.push(i); }
     if (!ring) for (const a of viaMoves(ctx, p, budget, data)) { out.push(a); at.push(-1); }
-    for (const h of minefieldCrossings(ctx, p, data)) { out.push({ do: "cross-minefield", unit: p.id, to: h }); at.push(-1); }
+    for (const h of ctx.rules.minefields.crossings(p, data)) { out.push({ do: "cross-minefield", unit: p.id, to: h }); at.push(-1); }
     if (!ring && exitsFor(ctx, p, budget, data)) { out.push({ do: "exit", unit: p.id }); at.push(-1); }
   }
   for (const a of ctx.rules.reinforcements.entryActions(side, data)) { out.push(a); at.push(-1); }
@@ -666,7 +622,7 @@ export const move = {
     const data = phaseDataBefore(ctx, ctx.active);
     const piece = ctx.piece(a.unit);
     if (a.do === "move") doMove(ctx, piece, a.to, data, null, a.via);
-    else if (a.do === "cross-minefield") doCross(ctx, piece, a.to, data);
+    else if (a.do === "cross-minefield") ctx.rules.minefields.cross(piece, a.to, data);
     else if (a.do === "exit") doExit(ctx, piece, data);
     else if (a.do === "enter") doEnter(ctx, a, data);
   },

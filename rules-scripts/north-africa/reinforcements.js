@@ -16,10 +16,7 @@
 // Tables: tables/north-africa/reinforcements.yaml; entry costs in movement.yaml (map-edge).
 
 function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
-function mpText(x) {
-  const whole = Math.floor(x), half = x - whole;
-  return half === 0.5 ? (whole ? whole + "\u00bd" : "\u00bd") : String(x);
-}
+function mpText(ctx, x) { return ctx.rules.movement.mpLabel(x); }
 
 // pending(side): reinforcements of `side` that may come on now (13.0, 13.23), sorted by id.
 export function pending(ctx, side) {
@@ -101,8 +98,8 @@ export function entryCost(ctx, piece, hex) {
   const own = road ? mv["road-and-trail"].road.mp : ctx.rules.movement.hexCostOf(hex);
   const queueTerrain = road ? null : mv["map-edge"]["entry-queue-hex"].otherwise;
   const queue = road ? mv["road-and-trail"].road.mp : mv["hex-costs"].mp[queueTerrain];
-  const parts = [(road ? "road entry hex " : ctx.map.terrain(hex) + " entry hex ") + mpText(own)];
-  if (before) parts.push(before + " hypothetical " + (road ? "road" : queueTerrain) + " hex" + (before > 1 ? "es" : "") + " x " + mpText(queue));
+  const parts = [(road ? "road entry hex " : ctx.map.terrain(hex) + " entry hex ") + mpText(ctx, own)];
+  if (before) parts.push(before + " hypothetical " + (road ? "road" : queueTerrain) + " hex" + (before > 1 ? "es" : "") + " x " + mpText(ctx, queue));
   return { mp: own + before * queue, place: before + 1, road, parts };
 }
 
@@ -118,7 +115,7 @@ function finish(ctx, piece, hex, left, data) {
 function entryProblem(ctx, piece, e, data) {
   const c = entryCost(ctx, piece, e.hex);
   const all = ctx.rules.movement.allowance(piece);
-  if (c.mp > all) return { rule: "5.26", reason: piece.id + " would pay " + mpText(c.mp) + " MP to come on at " + e.hex + " (" + c.parts.join(" + ") + ") and has " + mpText(all) + " (13.13)" };
+  if (c.mp > all) return { rule: "5.26", reason: piece.id + " would pay " + mpText(ctx, c.mp) + " MP to come on at " + e.hex + " (" + c.parts.join(" + ") + ") and has " + mpText(ctx, all) + " (13.13)" };
   return finish(ctx, piece, e.hex, all - c.mp, data);
 }
 
@@ -169,8 +166,8 @@ export function enter(ctx, action, data) {
       text: p.id + "'s entry hex " + e.scheduled + " is blocked (" + e.why + "): it comes on at " + e.hex + ", the nearest open edge hex toward " + (e.friend || "its side") });
   }
   ctx.trace({ rule: "13.13", table: "movement/map-edge", cell: { unit: p.id, hex: p.hex, place: c.place, road: c.road }, result: c.mp,
-    text: p.id + " comes on at " + p.hex + " as unit " + c.place + " of the column there: " + c.parts.join(" + ") + " = " + mpText(c.mp) +
-      " of " + mpText(all) + " MP" });
+    text: p.id + " comes on at " + p.hex + " as unit " + c.place + " of the column there: " + c.parts.join(" + ") + " = " + mpText(ctx, c.mp) +
+      " of " + mpText(ctx, all) + " MP" });
   const stop = !!d.enemyZoc[p.hex];
   if (stop) {
     ctx.trace({ rule: "13.21", cell: { unit: p.id, hex: p.hex }, text: p.hex + " is enemy-controlled: " + p.id + " stops there" });
