@@ -60,12 +60,10 @@ function friendsNextTo(ctx, W, hex) {
   return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-function unitEntry(ctx, p) { return ctx.tables.units.units["by-id"][p.unit || p.id]; }
 
-// German armour (20.0: "the big German armoured units"): mechanized, non-artillery, attack 3+.
+// German armour (20.0: "the big German armoured units"), as the victory section's metrics table reads it.
 function isGermanArmour(ctx, p) {
-  const u = unitEntry(ctx, p);
-  return !!u && u.nationality === "german" && u.type.mechanized && !u.type.artillery && (p.attack || 0) >= 3;
+  return ctx.rules.victory.germanArmour(p);
 }
 
 // What a unit is worth keeping or killing: its 19.27 victory points, German armour more.
@@ -128,10 +126,11 @@ function goalFields(ctx, W) {
   let foes = "";
   for (const e of W.foes) foes += e.hex + " ";
   if (W.side === "british") {
+    const tobruk = ctx.tables.victory.campaign["route-to-tobruk"].to;   // 19.17 nr. 1
     return ctx.recall("british goals " + foes, () => {
-      const src = [["1103", 0]];
+      const src = [[tobruk, 0]];
       for (const e of W.foes) {
-        const off = Math.min(6, Math.floor(ctx.map.distance(e.hex, "1103") / 4));
+        const off = Math.min(6, Math.floor(ctx.map.distance(e.hex, tobruk) / 4));
         for (const n of ctx.map.neighbors(e.hex)) src.push([n, off]);
       }
       const f = fieldOf(ctx, src);

@@ -21,6 +21,21 @@ function onMap(p) {
   return !!p && !!p.hex && (p.at === undefined || p.at === "map");
 }
 
+// 7.9 as the tables say it, once per rules context (every value read here): the readings on who
+// advances after which result, 12.24 (supply.yaml after-combat) and 10.14, 7.95 (movement.yaml
+// minefields-in-retreat-and-advance). The combat section asks after which results (terms()).
+export function terms(ctx) {
+  return ctx.once("terms", () => {
+    const R = ctx.table.readings, mines = ctx.tables.movement.hexsides["minefields-in-retreat-and-advance"];
+    return Object.freeze({
+      afterAe: R["after-Ae"], afterA: R["after-A1-A2"], afterBr: R["after-Br"],                          // (2)-(4)
+      supplyBars: ctx.tables.supply["after-combat"]["advance-into-unsupplied-position"] === "prohibited",  // 12.24
+      offPath: mines["advance-off-path-of-retreat"] === "enemy-minefield-prohibited",                    // 7.95 (3)
+      alongPath: mines["advance-along-path-of-retreat"] === "enemy-minefield-prohibited",               // 10.14
+    });
+  });
+}
+
 // The combat section's queue and fight (state.combat), as this section reads them.
 function C(ctx) {
   return ctx.state.combat || { after: [], fight: null };
@@ -43,9 +58,14 @@ function pathsOfRetreat(ctx) {
 function advanceTargets(ctx, env, unit, paths, n) {
   const best = {};
   const vacant = (h) => !env.at(h) || !env.at(h).length;
-  const ok = (h) => h !== unit.hex && vacant(h) && env.supplied(h);   // 5.31; 12.24
+  // 5.31; 12.24 (supply.yaml after-combat): a vacant hex, and a supplied one
+  const T = terms(ctx);
+  const ok = (h) => h !== unit.hex && vacant(h) && (!T.supplyBars || env.supplied(h));
+  // 10.14, 7.95: enemy minefields along the path and off it
   const owner = ctx.rules.minefields.ownerOf();
   const enemyMine = (a, b) => { const o = owner(a, b); return !!o && o !== unit.side; };
+  const offPath = T.offPath ? enemyMine : () => false;
+  const alongPath = T.alongPath ? enemyMine : () => false;
   const offer = (h, route, along) => {
     if (!ok(h)) return;
     const cur = best[h];
@@ -59,7 +79,7 @@ function advanceTargets(ctx, env, unit, paths, n) {
       const next = [];
       for (const s of frontier) {
         for (const h of ctx.map.neighbors(s.h)) {
-          if (seen.has(h) || !env.pass(s.h, h) || env.enemy(h) || enemyMine(s.h, h)) continue;
+          if (seen.has(h) || !env.pass(s.h, h) || env.enemy(h) || offPath(s.h, h)) continue;
           seen.add(h);
           const r = s.route.concat([h]);
           offer(h, r, along);
@@ -74,7 +94,7 @@ function advanceTargets(ctx, env, unit, paths, n) {
     if (!p.length || !ctx.map.adjacent(unit.hex, p[0])) continue;
     let route = [];
     for (let i = 0; i < p.length && i < Math.max(n, 1); i++) {
-      if (env.enemy(p[i])) break;
+      if (env.enemy(p[i]) || alongPath(i ? p[i - 1] : unit.hex, p[i])) break;
       route = route.concat([p[i]]);
       offer(p[i], route, i + 1);
       // 7.95: the rest of the advance independent of the path
@@ -136,11 +156,11 @@ const advance = {
       u.attacked = u.side === ctx.active ? true : u.attacked;
       u.defended = u.side !== ctx.active ? true : u.defended;
       step.units.splice(step.units.indexOf(a.unit), 1);
-      ctx.trace({ rule: "7.9", text: a.unit + " advances after combat " + [from].concat(route).join(" -> ") });
+      ctx.trace({ rule: "7.9", table: "readings", uses: ctx.rules.setup.uses("map"), text: a.unit + " advances after combat " + [from].concat(route).join(" -> ") });
       const next = options(ctx, step);
       if (next.opts.length > 1) { step.opts = next.opts; step.routes = next.routes; return; }   // another unit may still advance
     } else {
-      ctx.trace({ rule: "7.96", text: step.side + " stops advancing" + (step.units.length ? " (" + step.units.join(", ") + " stay)" : "") });
+      ctx.trace({ rule: "7.96", table: "readings", text: step.side + " stops advancing" + (step.units.length ? " (" + step.units.join(", ") + " stay)" : "") });
     }
     c.after.shift();
     ctx.done();

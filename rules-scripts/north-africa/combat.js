@@ -126,13 +126,14 @@ export function endPhase(ctx) {
   const waived = mc(ctx).waivedOf(M);
   c.lastEnd = { phase: c.phase, side: ctx.active, unmet: unmet.map((u) => u.text) };
   for (const w of waived) {
-    ctx.trace({ rule: w.rule, result: "waived", text: w.text + ": no attack can meet it any more (the units able to attack it have attacked, moved or gone)" });
+    ctx.trace({ rule: w.rule, table: "mandatory-combat/readings", uses: ctx.rules.setup.uses("map"), result: "waived", text: w.text + ": no attack can meet it any more (the units able to attack it have attacked, moved or gone)" });
   }
   // 10.21 and Crusader 17.1: units that used an exemption made no attack and keep their zone of control
   for (const id of M.declined) {
     const p = ctx.piece(id);
     p.declined = true;
-    ctx.trace({ rule: M.declinedRule[id], text: id + " used its exemption: no attack, no advance this phase (it keeps its zone of control)" });
+    const from = M.declinedFrom[id] || {};
+    ctx.trace({ rule: M.declinedRule[id], table: from.table, uses: from.uses, text: id + " used its exemption: no attack, no advance this phase (it keeps its zone of control)" });
   }
   c.build = null;
   c.fight = null;
@@ -172,17 +173,32 @@ function canAddBarrage(ctx, M, b, p) {
   if (b.attackers.indexOf(p.id) >= 0 || b.barrage.indexOf(p.id) >= 0) return { rule: "7.3", reason: p.id + " is already in this attack" };
   const cb = ctx.rules.artillery.canBarrage(p);
   if (!cb.ok) return { rule: cb.rule, reason: cb.reason };
+  const B = ctx.rules.artillery.terms();
   // 8.13, 8.22: a single hex, unless combined with units attacking from adjacent hexes
-  if (b.defenders.length > 1 && b.attackers.length === 0) return { rule: "8.13", reason: "a barrage hits a single hex unless units attack from adjacent hexes too" };
-  for (const h of b.defenders) if (ctx.rules.artillery.inRange(p, h)) return null;
-  return { rule: "8.11", reason: p.id + " (range " + p.range + ") cannot reach " + b.defenders.join(", ") + " (range counts the target hex, not its own, 8.12)" };
+  if (b.defenders.length > 1 && (b.attackers.length === 0 ? B.singleHex : !B.multiHexCombined)) {
+    return { rule: "8.13", reason: "a barrage hits a single hex unless units attack from adjacent hexes too" };
+  }
+  // 8.34: a barrage may cross an escarpment hexside
+  if (!B.acrossEscarpment) {
+    for (const h of b.defenders) if (ctx.map.adjacent(p.hex, h) && !ctx.rules["combat-terrain"].combatAllowed(p.hex, h)) return { rule: "8.34", reason: p.id + " faces " + h + " across an escarpment hexside: no barrage across it" };
+  }
+  // 8.11, 8.22: in range of one defender hex (combined-range-to any-one-defender), or of every one
+  const every = B.rangeToEvery;
+  for (const h of b.defenders) if (ctx.rules.artillery.inRange(p, h) !== every) return every ? outOfRange(p, [h]) : null;
+  return every ? null : outOfRange(p, b.defenders);
+}
+
+function outOfRange(p, hexes) {
+  return { rule: "8.11", reason: p.id + " (range " + p.range + ") cannot reach " + hexes.join(", ") + " (range counts the target hex, not its own, 8.12)" };
 }
 
 function canAddDefender(ctx, M, b, hex) {
   if (b.defenders.indexOf(hex) >= 0) return { rule: "7.23", reason: hex + " is already a defender of this attack" };
   if (!ctx.map.has(hex) || !enemiesIn(M, hex).length) return { rule: "7.14", reason: "no enemy unit in " + hex + " that has not been attacked this phase" };
   // 8.13: more than one hex needs a unit attacking from an adjacent hex
-  if (!b.attackers.length) return { rule: "8.13", reason: "add an adjacent attacker first: an attack on several hexes needs units attacking from adjacent hexes" };
+  const B = ctx.rules.artillery.terms();
+  if (!b.attackers.length && B.singleHex) return { rule: "8.13", reason: "add an adjacent attacker first: an attack on several hexes needs units attacking from adjacent hexes" };
+  if (b.barrage.length && !B.multiHexCombined) return { rule: "8.13", reason: "a barrage joins an attack on a single hex only" };
   for (const a of b.attackers) {
     const p = ctx.piece(a);
     if (!ctx.rules["combat-terrain"].combatAllowed(p.hex, hex)) return { rule: "7.23", reason: a + " is not adjacent to " + hex + " (or faces it across an escarpment, 7.46): every attacker must be adjacent to every defender" };
@@ -201,7 +217,7 @@ function resolveRefusal(ctx, M, b, curFeasible) {
   if (!b.attackers.length && !b.barrage.length && !(b.gs > 0)) {
     return { rule: "7.0", reason: "add at least one attacking unit, artillery barrage or ground support point" };
   }
-  if (b.defenders.length > 1 && !b.attackers.length) return { rule: "8.13", reason: "an attack on several hexes needs units attacking from adjacent hexes" };
+  if (b.defenders.length > 1 && !b.attackers.length && ctx.rules.artillery.terms().singleHex) return { rule: "8.13", reason: "an attack on several hexes needs units attacking from adjacent hexes" };
   // 7.11, 7.12, 7.21: the remaining obligations must stay possible
   if (curFeasible === true) {
     const defs = defenderIds(ctx, M, b);
@@ -407,7 +423,7 @@ function attackTotal(ctx, f) {
   for (const id of f.attackers) {
     const p = ctx.piece(id);
     const sup = suppliedNow(ctx, p, pre);
-    const v = p.artillery ? ctx.rules.artillery.barrageStrength(p, sup) : (sup ? p.attack || 0 : 0);   // 8.31
+    const v = p.artillery ? ctx.rules.artillery.adjacentStrength(p, sup) : ctx.rules.supply.strength("attack", p.attack, sup);   // 8.31, 12.33
     total += v;
     parts.push(id + " " + v + (sup ? "" : " (unsupplied, 12.33)") + (p.artillery ? " barrage, adjacent (8.31)" : ""));
   }
@@ -426,11 +442,15 @@ function attackTotal(ctx, f) {
 function defenseTotal(ctx, f) {
   let total = 0;
   const parts = [];
+  // 12.34: supply never touches a defense, so it is judged only if the table says it does
+  const dpre = ctx.rules.supply.defenseAffected() ? supplyPre(ctx, f.enemy) : null;
   for (const id of f.defenders) {
     const p = ctx.piece(id);
-    const v = p.artillery ? ctx.rules.artillery.defenseStrength(p) : p.defense || 0;   // 8.5; 12.34
+    const base = p.artillery ? ctx.rules.artillery.defenseStrength(p) : p.defense || 0;   // 8.5
+    const sup = dpre === null || suppliedNow(ctx, p, dpre);
+    const v = dpre === null ? base : ctx.rules.supply.strength("defense", base, sup);      // 12.34
     total += v;
-    parts.push(id + " " + v);
+    parts.push(id + " " + v + (sup ? "" : " (unsupplied, 12.34)"));
   }
   const pre = f.fpf.length ? supplyPre(ctx, f.enemy) : undefined;
   for (const id of f.fpf) {
@@ -462,67 +482,78 @@ export function resolveFight(ctx) {
   for (const p of adjacent.concat(barrage)) p.attacked = true;
   for (const p of defenders) p.defended = true;
   for (const id of f.fpf) ctx.piece(id).fpfUsed = c.phase;
+  // provenance: supply as traced on the board, the unit types where artillery took part, the
+  // scenario's ground support points
+  const S = ctx.rules.setup, arty = adjacent.concat(barrage, defenders).some((p) => p.artillery) || f.fpf.length > 0, gs = f.gs > 0 || f.fpfGs > 0;
+  const uses = arty ? (gs ? S.uses("map", "supply/readings", "units/types", "scenario") : S.uses("map", "supply/readings", "units/types"))
+    : gs ? S.uses("map", "supply/readings", "scenario") : S.uses("map", "supply/readings");
   ctx.trace({
-    rule: "7.0", result: f.differential,
+    rule: "7.0", result: f.differential, uses,
     text: ctx.tracing && "attack " + att.total + " (" + att.parts.join(", ") + ") minus defense " + def.total + " (" + def.parts.join(", ") + ") = differential " + fmt(f.differential),
   });
   // 7.4, 10.22, 11.1, 8.62: the line
-  const ln = ctx.rules["combat-terrain"].lineDetail(adjacent, defenders, barrage, ctx.tracing);
+  const ln = ctx.rules["combat-terrain"].lineDetail(adjacent, defenders, barrage, ctx.tracing, true);
   f.line = ln.line;
-  ctx.trace({ rule: ln.rule, table: "combat-terrain/favourability-order", cell: { candidates: ln.candidates.map((x) => x.line) }, result: ln.line, text: ln.text });
-  // 7.61
-  const code = ctx.rules.crt.resolve(f.line, f.differential, "combat against " + f.defenderHexes.join(", "));
+  ctx.trace({ rule: ln.rule, table: "combat-terrain/favourability-order", uses: ln.uses, cell: { candidates: ln.candidates.map((x) => x.line) }, result: ln.line, text: ln.text });
+  // 7.61: the result decided by the differential and the line, and what they went by
+  const all = uses.concat(ln.uses.filter((u) => uses.indexOf(u) < 0));
+  const code = ctx.rules.crt.resolve(f.line, f.differential, "combat against " + f.defenderHexes.join(", "), all);
   f.result = code;
-  applyResult(ctx, f, code, adjacent, defenders);
+  applyResult(ctx, f, code, adjacent, defenders, barrage);
 }
 
 // 7.62 with 8.14, 8.15, 8.33 and 10.31: what the result does to whom.
-function applyResult(ctx, f, code, adjacent, defenders) {
+function applyResult(ctx, f, code, adjacent, defenders, barrage) {
   const c = W(ctx);
   const meanings = ctx.tables.crt["result-meanings"].codes[code];
   let hitDefender = meanings.who === "defender" || meanings.who === "both";
   let hitAttacker = meanings.who === "attacker" || meanings.who === "both";
   const n = meanings.hexes || 0;
-  const artilleryOnly = ctx.rules.artillery.hexsideAttackers(adjacent).length === 0;
+  const artilleryOnly = ctx.rules.artillery.artilleryOnly(adjacent);
   // 8.15: an attack made solely by artillery and/or ground support affects the defender only on D4
   if (hitDefender && artilleryOnly && !ctx.rules.artillery.affectsDefender(code)) {
     hitDefender = false;
-    ctx.trace({ rule: "8.15", table: "artillery/barrage", cell: { result: code }, result: "no effect on the defender",
-      text: "attack made solely by artillery and/or ground support: " + code + " does not affect " + f.defenders.join(", ") + " (only D4 does)" });
+    ctx.trace({ rule: "8.15", table: "artillery/barrage", uses: ctx.rules.setup.uses("units/types"), cell: { result: code }, result: "no effect on the defender",
+      text: "attack made solely by artillery and/or ground support: " + code + " does not affect " + f.defenders.join(", ") + " (only " + ctx.rules.artillery.terms().onlyAffecting.join(", ") + ")" });
   }
   // 10.31-10.32: Allied units in a Fortified Box attacked solely through minefield hexsides
   if (ctx.rules["combat-terrain"].fortifiedBox(code, adjacent, defenders)) {
-    ctx.trace({ rule: "10.31", table: "combat-terrain/fortified-box", cell: { result: code, hexes: f.defenderHexes }, result: "no effect",
+    ctx.trace({ rule: "10.31", table: "combat-terrain/fortified-box", uses: ctx.rules.setup.uses("map", "combat-terrain/side-names", "combat-terrain/fortified-box-several-defenders", "combat-terrain/fortified-box-artillery"), cell: { result: code, hexes: f.defenderHexes }, result: "no effect",
       text: code + " against " + f.defenders.join(", ") + " in a Fortified Box attacked solely through minefield hexsides: no effect, every unit stays in place" });
     finishFight(ctx);
     return;
   }
   // 8.14: barraging artillery never suffers a result; adjacent artillery does (8.33)
-  if (hitAttacker && !adjacent.length) {
+  const A = ctx.rules.artillery.terms();
+  const hit = (A.adjacentSuffers ? adjacent : adjacent.filter((p) => !p.artillery)).concat(A.barrageSuffers ? barrage : []);
+  if (hitAttacker && !hit.length) {
     hitAttacker = false;
-    ctx.trace({ rule: "8.14", text: code + ": barraging artillery and ground support suffer no combat result" });
+    ctx.trace({ rule: "8.14", table: "artillery/barrage", uses: ctx.rules.setup.uses("units/types"), cell: { result: code }, text: code + ": barraging artillery and ground support suffer no combat result" });
   }
+  const after = ctx.rules.advance.terms();
   if (code === "Ae" && hitAttacker) {
-    for (const p of adjacent) {
+    for (const p of hit) {
       f.lost[p.id] = { from: p.hex, path: [], eliminated: true };
       eliminate(ctx, p, "7.62", p.id + " eliminated (Ae)");
     }
-    // 7.62: the defender may advance into the vacated hex(es)
-    c.after.push({ kind: "advance", side: f.enemy, units: f.defenders.slice(), n: 0, why: "Ae" });
+    // 7.62: the defender may advance into the vacated hex(es) (advance readings after-Ae)
+    if (after.afterAe === "vacated-hexes-only") c.after.push({ kind: "advance", side: f.enemy, units: f.defenders.slice(), n: 0, why: "Ae" });
   } else if (meanings.effect === "retreat") {
     if (hitDefender) {
       for (const p of defenders) markAdverse(ctx, p);
       c.after.push({ kind: "retreat", side: f.enemy, role: "defender", units: f.defenders.slice(), n, avoid: [], moving: null, chain: [] });
     }
     if (hitAttacker) {
-      for (const p of adjacent) markAdverse(ctx, p);
+      for (const p of hit) markAdverse(ctx, p);
       // 7.75: in a Br the attackers may not retreat into a hex the defenders held
-      c.after.push({ kind: "retreat", side: f.side, role: "attacker", units: f.attackers.slice(), n,
+      c.after.push({ kind: "retreat", side: f.side, role: "attacker", units: hit.map((p) => p.id), n,
         avoid: code === "Br" ? f.defenderHexes.slice() : [], moving: null, chain: [] });
     }
-    // 7.91: the side that did not retreat may advance along the path of retreat
+    // 7.91: the side that did not retreat may advance along the path of retreat (after A1 and A2 the
+    // defenders, as advance readings after-A1-A2 says; a Br has no victor)
     if (hitDefender && !hitAttacker && adjacent.length) c.after.push({ kind: "advance", side: f.side, units: f.attackers.slice(), n, why: code });
-    if (hitAttacker && !hitDefender && code !== "Br") c.after.push({ kind: "advance", side: f.enemy, units: f.defenders.slice(), n, why: code });
+    const defendersWin = code === "Br" ? after.afterBr !== "none" : after.afterA === "defenders-advance";
+    if (hitAttacker && !hitDefender && defendersWin) c.after.push({ kind: "advance", side: f.enemy, units: f.defenders.slice(), n, why: code });
   }
   continueAfter(ctx);
 }
@@ -561,7 +592,7 @@ export function continueAfter(ctx) {
       step.opts = opts;
       step.routes = r.routes;
       if (opts.length <= 1) {
-        if (step.units.length) ctx.trace({ rule: "7.91", text: "no advance after combat open to " + step.units.join(", ") });
+        if (step.units.length) ctx.trace({ rule: "7.91", table: "advance/readings", uses: ctx.rules.setup.uses("map"), text: "no advance after combat open to " + step.units.join(", ") });
         c.after.shift();
         continue;
       }
@@ -579,14 +610,15 @@ function finishFight(ctx) {
   c.fight = null;
 }
 
-export function eliminate(ctx, p, rule, text) {
+// `from` (optional): {table, uses}, the data that decided the loss, for the trace.
+export function eliminate(ctx, p, rule, text, from) {
   const hex = p.hex;
   p.hex = null;
   p.at = "eliminated";
   const s = ctx.state;
   if (!s.eliminated) s.eliminated = [];
   if (s.eliminated.indexOf(p.id) < 0) s.eliminated.push(p.id);
-  ctx.trace({ rule, result: "eliminated", text: text + (hex ? " in " + hex : "") });
+  ctx.trace({ rule, table: from && from.table, uses: from && from.uses, result: "eliminated", text: text + (hex ? " in " + hex : "") });
 }
 
 // A decision a combat asks of a player mid-way (final protective fire, retreat, advance) is the combat section's by name,

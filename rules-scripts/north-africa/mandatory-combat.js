@@ -113,11 +113,13 @@ function modelNow(ctx) {
     arty: [],           // artillery able to barrage (8.11, 8.32)
     declined: [],       // able units whose every neighbour is across an exemption, not attacking
     declinedRule: {},
+    declinedFrom: {},   // id -> {table, uses}: the data the exemption went by, for the trace
     gs: ctx.rules["ground-support"].available(side),
     pieces: {},
     feasibleAfter: new Map(),   // feasibleAfter()'s answers: a cache, not the position
   };
   const exemption = exemptions(ctx);
+  const artilleryMustAttack = ctx.rules.artillery.terms().mustAttack;
   const allowed = ctx.rules["combat-terrain"].combatAllowed;
   for (const p of phasing) {
     M.pieces[p.id] = p;
@@ -152,9 +154,10 @@ function modelNow(ctx) {
     if (exempt) {
       M.declined.push(p.id);
       M.declinedRule[p.id] = exempt.rule || "10.21";
+      M.declinedFrom[p.id] = { table: exempt.table, uses: exempt.uses };
       continue;
     }
-    M.ra.push(p.id);                                              // 7.12, 8.31
+    if (!p.artillery || artilleryMustAttack) M.ra.push(p.id);    // 7.12, 8.31
     for (const e of M.adj[p.id]) if (!M.rd[e] || M.rd[e] === "7.21") M.rd[e] = "7.11";
   }
   return M;
@@ -236,8 +239,6 @@ export function unmetObligations(ctx) {
 
 // ---- the feasibility search
 
-const SEARCH_BUDGET = 4000;
-
 // What the search needs of a model, worked out once per model: every unit it may name numbered in
 // id order (ids[n], num), each unit's kind (0 may attack, 1 enemy, 2 artillery free to barrage),
 // each attacker's enemies as numbers in the model's order, and artillery ranges asked once a pair.
@@ -318,6 +319,7 @@ function feasible(ctx, M, P, out) {
   const first = (g) => (g.att.length ? g.att[0] : N + g.en[0]);
   const order = Array.from(groups.values()).sort((x, y) => first(x) - first(y));
   const env = { adj: B.adj, inRange: B.inRange };
+  const bound = ctx.table.readings["search-bound"];               // readings (3): the steps one group may take
   let gsLeft = P.gs;
   let unknown = false;
   for (const g of order) {
@@ -325,7 +327,7 @@ function feasible(ctx, M, P, out) {
     let ok = false;
     // the fewest ground support points this group needs (usually none)
     for (let k = 0; k <= Math.max(0, gsLeft); k++) {
-      const budget = { n: SEARCH_BUDGET, out: false };
+      const budget = { n: bound, out: false };
       const step = out && !out.step ? {} : null;
       const res = solve(env, { ra: g.ra, rd: g.rd, att: g.att, en: g.en, arty: g.arty }, k, new Map(), budget, step);
       if (budget.out) { unknown = true; ok = true; break; }

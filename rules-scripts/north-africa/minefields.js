@@ -149,8 +149,10 @@ export function combatExemption(ctx, attacker, defender, owners) {
   const a = typeof attacker === "string" ? ctx.piece(attacker) : attacker;
   const d = typeof defender === "string" ? ctx.piece(defender) : defender;
   if (!a || !d || !a.hex || !d.hex || !ctx.map.adjacent(a.hex, d.hex)) return null;
-  if ((owners || ownerOf(ctx))(a.hex, d.hex) !== a.side) return null;
-  return { rule: "10.21", reason: a.id + " and " + d.id + " are separated by a " + a.side + " minefield (" + a.hex + "/" + d.hex + "): " + a.id + " need not attack" };
+  const own = ctx.table["combat-exemption"]["minefield-owner"] === "attacker-side";
+  const o = (owners || ownerOf(ctx))(a.hex, d.hex);
+  if (!o || (o !== a.side && own)) return null;
+  return { rule: "10.21", table: "minefields/combat-exemption", uses: ctx.rules.setup.uses("map"), reason: a.id + " and " + d.id + " are separated by a " + o + " minefield (" + a.hex + "/" + d.hex + "): " + a.id + " need not attack" };
 }
 
 // ---- 10.12: crossing an enemy minefield (the movement decision's cross-minefield action) ----------
@@ -160,7 +162,7 @@ export function combatExemption(ctx, attacker, defender, owners) {
 // cross are found once a phase (kept with the phase data); where it may end is judged each time.
 export function crossings(ctx, piece, data) {
   const m = ctx.state.movement;
-  if (!m || m.start[piece.id] !== piece.hex) return [];
+  if (!m || (fromStart(ctx) && m.start[piece.id] !== piece.hex)) return [];
   const key = piece.id + "@" + piece.hex;
   let cands = data.crossings[key];
   if (!cands) {
@@ -170,16 +172,24 @@ export function crossings(ctx, piece, data) {
     for (const n of ctx.map.neighbors(piece.hex).slice().sort()) {
       if (owner(piece.hex, n) !== data.enemy) continue;
       const f = (board.sides[piece.hex] && board.sides[piece.hex][n]) || [];
-      if (!crossingBarred(ctx, n, f)) cands.push(n);
+      if (!crossingBarred(ctx, piece.hex, n, f)) cands.push(n);
     }
   }
   return cands.filter((n) => !ctx.rules.movement.endProblem(piece, n, data));
 }
 
-// Why the hexside into `to` (features f) cannot be crossed, whoever stands where; null if it can.
-function crossingBarred(ctx, to, f) {
+// 10.12 (movement.yaml readings enemy-minefield-crossing): only from the hex the unit began its
+// movement phase in?
+function fromStart(ctx) {
+  return ctx.tables.movement.readings["enemy-minefield-crossing"].from === "start-of-phase-hex";
+}
+
+// Why the hexside from `from` into `to` (features f) cannot be crossed, whoever stands where; null if it can.
+function crossingBarred(ctx, from, to, f) {
   if (ctx.rules.movement.hexCostOf(to) === null) return { rule: "10.12", reason: to + " is " + ctx.map.terrain(to) + ", closed to movement" };
-  if (f.indexOf("escarpment") >= 0 && f.indexOf("road") < 0 && f.indexOf("trail") < 0) return { rule: "5.25", reason: "the minefield hexside is also a bare escarpment" };
+  if (ctx.tables.movement.readings["enemy-minefield-crossing"]["bare-escarpment"] === "prohibited" && ctx.rules.movement.bareEscarpmentFn()(from, to)) {
+    return { rule: "5.25", reason: "the minefield hexside is also a bare escarpment" };
+  }
   if (f.indexOf("prohibited") >= 0) return { rule: "5.25", reason: "the hexside is prohibited" };
   return null;
 }
@@ -188,22 +198,22 @@ function crossingBarred(ctx, to, f) {
 export function crossRefusal(ctx, piece, to, data) {
   if (!ctx.map.adjacent(piece.hex, to) || owner(ctx, piece.hex, to) !== data.enemy) return { rule: "10.12", reason: piece.hex + "/" + to + " is not an enemy minefield hexside next to " + piece.id };
   const m = ctx.state.movement;
-  if (!m || m.start[piece.id] !== piece.hex) return { rule: "10.12", reason: piece.id + " did not begin this movement phase in " + piece.hex };
+  if (!m || (fromStart(ctx) && m.start[piece.id] !== piece.hex)) return { rule: "10.12", reason: piece.id + " did not begin this movement phase in " + piece.hex };
   const board = ctx.rules.setup.board();
   const f = (board.sides[piece.hex] && board.sides[piece.hex][to]) || [];
-  return crossingBarred(ctx, to, f) || ctx.rules.movement.endProblem(piece, to, data) || { rule: "10.12", reason: "not allowed now" };
+  return crossingBarred(ctx, piece.hex, to, f) || ctx.rules.movement.endProblem(piece, to, data) || { rule: "10.12", reason: "not allowed now" };
 }
 
 // cross(piece, to, data): the unit crosses the enemy minefield into `to` for its whole allowance
 // and stops there (10.12).
 export function cross(ctx, piece, to, data) {
   const from = piece.hex;
-  const all = ctx.rules.movement.allowance(piece);
+  const all = ctx.rules.movement.crossingCost(piece);
   const theirs = featureOf(ctx)[data.enemy];
   ctx.state.movement.spent[piece.id] = all;
   piece.hex = to;
   piece.moved = true;
-  ctx.trace({ rule: "10.12", table: "movement/hexsides", cell: { unit: piece.id, from, to, hexside: theirs }, result: all,
+  ctx.trace({ rule: "10.12", table: "movement/hexsides", uses: ctx.rules.setup.uses("map", "movement/readings"), cell: { unit: piece.id, from, to, hexside: theirs }, result: all,
     text: piece.id + " crosses the enemy minefield " + from + "/" + to + ", spending its whole allowance (" + ctx.rules.movement.mpLabel(all) +
       " MP; other terrain costs ignored) and stops in " + to });
   ctx.rules.movement.moved(piece, [from, to]);

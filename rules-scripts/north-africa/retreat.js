@@ -30,6 +30,20 @@ function enemyOf(ctx, side) {
   return null;
 }
 
+// 7.7-7.8 as the tables say them, once per rules context (every value read here): the readings,
+// 7.76 (movement.yaml minefields-in-retreat-and-advance) and 12.24 (supply.yaml after-combat).
+function terms(ctx) {
+  return ctx.once("terms", () => {
+    const R = ctx.table.readings;
+    return Object.freeze({
+      closed: R["closed-hexsides"], preference: R.preference,                                          // (2), (3)
+      avoid: R["displaced-avoid-retreat-path"] === true, depth: R["displacement-chain-depth"],          // (4)
+      minesFree: ctx.tables.movement.hexsides["minefields-in-retreat-and-advance"].retreat === "free",  // 7.76
+      suppliedFirst: ctx.tables.supply["after-combat"]["retreat-into-unsupplied-position"] === "only-if-the-alternative-is-elimination",   // 12.24
+    });
+  });
+}
+
 // The combat section's queue and fight (state.combat), as this section reads them.
 function C(ctx) {
   return ctx.state.combat || { after: [], fight: null };
@@ -41,13 +55,15 @@ function passableFn(ctx) {
   const board = ctx.rules.setup.board(), bit = (f) => ctx.rules.setup.bit(board, f);
   const closed = ctx.tables.movement["closed-hexes"].closed;
   const closedT = board.terrains.map((t) => closed.indexOf(t) >= 0);
-  const prohibited = bit("prohibited"), escarpment = bit("escarpment"), track = bit("road") | bit("trail");
+  const shut = terms(ctx).closed;                                             // readings (2)
+  const prohibited = shut.indexOf("prohibited") >= 0 ? bit("prohibited") : 0;
+  const esc = shut.indexOf("bare-escarpment") >= 0 ? ctx.rules.movement.bareEscarpmentBits() : { esc: 0, open: 0 };
   return (a, b) => {
     if (closedT[board.terr[ctx.map.index(b)]]) return false;                   // 7.72: prohibited hex, sea
     const d = ctx.map.direction(a, b);
     const m = d < 0 ? 0 : board.mask[ctx.map.index(a) * 6 + d];
     if (m & prohibited) return false;                                          // 7.72: prohibited hexside
-    if ((m & escarpment) && !(m & track)) return false;                        // 5.25: only by road or trail
+    if ((m & esc.esc) && !(m & esc.open)) return false;                        // 5.25: only by road or trail
     return true;
   };
 }
@@ -70,7 +86,21 @@ export function envOf(ctx, side) {
     zoc: (hex) => zoc[ctx.map.index(hex)] === 1,                 // enemy-controlled (6.0)
     supplied: lazySupply(ctx, side),
     pass: passableFn(ctx),                                       // 7.72, 5.25
+    mines: retreatMines(ctx, side),                              // 7.76: null, free to cross
   };
+}
+
+// 7.76 (movement.yaml minefields-in-retreat-and-advance): null when a retreat crosses minefields
+// freely, else (a, b) => whether the hexside between is an enemy minefield it may not cross.
+function retreatMines(ctx, side) {
+  if (terms(ctx).minesFree) return null;
+  const owner = ctx.rules.minefields.ownerOf();
+  return (a, b) => { const o = owner(a, b); return !!o && o !== side; };
+}
+
+// 12.24 (supply.yaml after-combat): must a retreat end in a supplied hex where one avoids elimination?
+function suppliedFirst(ctx) {
+  return terms(ctx).suppliedFirst;
 }
 
 // 12.24: is a hex a supplied position for `side`? The supply search runs on the first question only
@@ -100,6 +130,7 @@ function retreatStep(ctx, env, a, b, avoid) {
   if (env.enemy(b)) return false;                // 5.12
   if (env.zoc(b)) return false;                     // 7.71: no entering an enemy-controlled hex
   if (avoid && avoid.indexOf(b) >= 0) return false; // 7.75
+  if (env.mines && env.mines(a, b)) return false;   // 7.76: free, unless movement.yaml says otherwise
   return true;
 }
 
@@ -115,11 +146,12 @@ function canDisplace(ctx, env, p, excluded, depth) {
   return false;
 }
 
-const DISPLACE_DEPTH = 4;
+// readings (4): how deep a chain of displacements may go
+function depth(ctx) { return terms(ctx).depth; }
 
 // Every legal retreat of `unit` (retreat readings: each hex one further from the combat hex).
 // {full: [{path, vacant, supplied}], partial: [paths], }
-function retreatPaths(ctx, env, unit, n, avoid) {
+function retreatPaths(ctx, env, unit, n, avoid, mayDisplace) {
   const origin = unit.hex;
   const full = [];
   const partial = [];
@@ -138,7 +170,7 @@ function retreatPaths(ctx, env, unit, n, avoid) {
       const f = friendlyAt(env, h, unit.id);
       if (f) {
         // 7.73, 7.81: through a friendly unit only by displacing it, if it can go somewhere (7.82)
-        if (!canDisplace(ctx, env, f, [cur, h], DISPLACE_DEPTH)) continue;
+        if (!mayDisplace || !canDisplace(ctx, env, f, [cur, h], depth(ctx))) continue;
         // the last hex must be free at the end: the displaced unit vacates it
         path.push(h);
         walk(path, h, false);
@@ -161,17 +193,23 @@ function byPath(a, b) {
 
 // 12.24, 7.73: the retreats the owner may choose among, for one unit.
 function retreatChoices(ctx, env, unit, step) {
-  const r = retreatPaths(ctx, env, unit, step.n, step.avoid);
+  const r = retreatPaths(ctx, env, unit, step.n, step.avoid, true);
   let full = r.full;
   if (full.length) {
-    // 12.24: into an unsupplied hex only when nothing else avoids elimination
-    if (full.length > 1) {
-      const sup = full.filter((x) => env.supplied(x.path[x.path.length - 1]));
-      if (sup.length) full = sup;
+    // readings (3): the "where possible" rules, in the order the readings give them
+    for (const rule of terms(ctx).preference) {
+      if (rule === "supplied-end-12.24") {
+        // 12.24: into an unsupplied hex only when nothing else avoids elimination
+        if (full.length > 1 && suppliedFirst(ctx)) {
+          const sup = full.filter((x) => env.supplied(x.path[x.path.length - 1]));
+          if (sup.length) full = sup;
+        }
+      } else if (rule === "vacant-route-7.73") {
+        // 7.73, 7.82: through friendly units only when no vacant route exists
+        const vac = full.filter((x) => x.vacant);
+        if (vac.length) full = vac;
+      }
     }
-    // 7.73, 7.82: through friendly units only when no vacant route exists
-    const vac = full.filter((x) => x.vacant);
-    if (vac.length) full = vac;
     return full.map((x) => x.path).sort(byPath).map((p) => ({ do: "retreat", unit: unit.id, path: p }));
   }
   // 7.74: cannot retreat the full distance: lost in the last hex it can reach
@@ -182,19 +220,21 @@ function displaceChoices(ctx, env, step) {
   const top = step.chain[step.chain.length - 1];
   const p = ctx.piece(top.unit);
   const mover = ctx.piece(step.moving.unit);
-  const excluded = [mover.hex].concat(step.moving.path.slice(step.moving.i)).concat(step.chain.map((x) => x.from));
+  // readings (4): a displaced unit keeps out of the hexes the retreating unit still has to pass
+  const ahead = terms(ctx).avoid ? step.moving.path.slice(step.moving.i) : [];
+  const excluded = [mover.hex].concat(ahead).concat(step.chain.map((x) => x.from));
   const vacant = [];
   const through = [];
   for (const h of ctx.map.neighbors(p.hex)) {
     if (excluded.indexOf(h) >= 0 || !retreatStep(ctx, env, p.hex, h, null)) continue;
     const q = friendlyAt(env, h, p.id);
     if (!q) vacant.push(h);
-    else if (canDisplace(ctx, env, q, excluded.concat([p.hex, h]), DISPLACE_DEPTH - 1)) through.push(h);
+    else if (canDisplace(ctx, env, q, excluded.concat([p.hex, h]), depth(ctx) - 1)) through.push(h);
   }
   // 7.82: a displaced unit displaces others only when it has no other way
   let list = vacant.length ? vacant : through;
   // 12.24: as if retreating: an unsupplied hex only when there is no other
-  if (list.length > 1) {
+  if (list.length > 1 && suppliedFirst(ctx)) {
     const sup = list.filter((h) => env.supplied(h));
     if (sup.length) list = sup;
   }
@@ -238,7 +278,7 @@ export function eliminateStuck(ctx, step, stuck) {
 
 function lose(ctx, step, u, from, path, rule, text) {
   recordLost(ctx, step, u.id, from, path, true);
-  ctx.rules.combat.eliminate(u, rule, text);
+  ctx.rules.combat.eliminate(u, rule, text, { table: "retreat/readings", uses: ctx.rules.setup.uses("map") });
 }
 
 export function carryOut(ctx, step, a) {
@@ -250,7 +290,7 @@ export function carryOut(ctx, step, a) {
       // 7.82: a chain: the unit in the way moves first
       top.to = a.to;
       step.chain.push({ unit: q.id, from: a.to });
-      ctx.trace({ rule: "7.82", text: a.unit + " can only be displaced into " + a.to + ", so " + q.id + " is displaced first" });
+      ctx.trace({ rule: "7.82", table: "readings", uses: ctx.rules.setup.uses("map"), text: a.unit + " can only be displaced into " + a.to + ", so " + q.id + " is displaced first" });
       return;
     }
     top.to = a.to;
@@ -262,7 +302,7 @@ export function carryOut(ctx, step, a) {
       p.hex = e.to;
       p.displaced = true;
       ctx.rules.combat.markAdverse(p);
-      ctx.trace({ rule: "7.81", text: p.id + " displaced " + from + " -> " + e.to + " to let " + step.moving.unit + " retreat" });
+      ctx.trace({ rule: "7.81", table: "readings", uses: ctx.rules.setup.uses("map"), text: p.id + " displaced " + from + " -> " + e.to + " to let " + step.moving.unit + " retreat" });
     }
     moveOn(ctx, step);
     return;
@@ -304,7 +344,7 @@ function moveOn(ctx, step) {
     lose(ctx, step, u, m.from, m.path, "7.74", u.id + " retreats " + [m.from].concat(m.path).join(" -> ") + " but cannot go the " + step.n + " hexes required: eliminated");
   } else {
     recordLost(ctx, step, u.id, m.from, m.path, false);
-    ctx.trace({ rule: "7.7", text: u.id + " retreats " + step.n + " hex" + (step.n === 1 ? "" : "es") + ": " + [m.from].concat(m.path).join(" -> ") });
+    ctx.trace({ rule: "7.7", table: "readings", uses: ctx.rules.setup.uses("map"), text: u.id + " retreats " + step.n + " hex" + (step.n === 1 ? "" : "es") + ": " + [m.from].concat(m.path).join(" -> ") });
   }
 }
 
