@@ -38,6 +38,7 @@ function terms(ctx) {
     return Object.freeze({
       closed: R["closed-hexsides"], preference: R.preference,                                          // (2), (3)
       avoid: R["displaced-avoid-retreat-path"] === true, depth: R["displacement-chain-depth"],          // (4)
+      brDisplace: R["br-defender-may-displace"] === true,                                               // (7)
       minesFree: ctx.tables.movement.hexsides["minefields-in-retreat-and-advance"].retreat === "free",  // 7.76
       suppliedFirst: ctx.tables.supply["after-combat"]["retreat-into-unsupplied-position"] === "only-if-the-alternative-is-elimination",   // 12.24
     });
@@ -193,7 +194,10 @@ function byPath(a, b) {
 
 // 12.24, 7.73: the retreats the owner may choose among, for one unit.
 function retreatChoices(ctx, env, unit, step) {
-  const r = retreatPaths(ctx, env, unit, step.n, step.avoid, true);
+  // readings (7): the defender of a Br may displace friendly units, or is hemmed in by them
+  const f = C(ctx).fight;
+  const mayDisplace = terms(ctx).brDisplace || !(step.role === "defender" && f && f.result === "Br");
+  const r = retreatPaths(ctx, env, unit, step.n, step.avoid, mayDisplace);
   let full = r.full;
   if (full.length) {
     // readings (3): the "where possible" rules, in the order the readings give them
