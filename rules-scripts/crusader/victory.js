@@ -315,7 +315,11 @@ export function metrics(ctx) {
   return out;
 }
 
-// 20.0's "big German armoured units", as the metrics table reads them (the heuristic player asks too).
+// 20.0's "big German armoured units", as the variant lab counts them (the metric
+// german-armour-destroyed; the heuristic player weighs them higher): German, mechanized, not
+// artillery, attack 3 or more. Not a rule: it decides no outcome, so it is no table's.
+const GERMAN_ARMOUR = Object.freeze({ nationality: "german", mechanized: true, artillery: false, "attack-at-least": 3 });
+
 // The units table alone decides it: the set of units is made once per rules context.
 export function germanArmour(ctx, p) {
   return armourUnits(ctx).has(p.unit || p.id);
@@ -323,7 +327,7 @@ export function germanArmour(ctx, p) {
 
 function armourUnits(ctx) {
   return ctx.once("german armour", () => {
-    const a = ctx.table.metrics["german-armour"], by = ctx.tables.units.units["by-id"], types = ctx.tables.units.types["by-id"];
+    const a = GERMAN_ARMOUR, by = ctx.tables.units.units["by-id"], types = ctx.tables.units.types["by-id"];
     return new Set(Object.keys(by).filter((id) => {
       const u = by[id], t = types[id].type;
       return u.nationality === a.nationality && !!t.mechanized === a.mechanized && !!t.artillery === a.artillery &&
