@@ -39,7 +39,7 @@ class CombatTest {
         /** A scenario starting in `side`'s Combat Phase of Game-Turn 1 with the given ground support. */
         static String yaml(String side, int gsAxis, int gsBritish, String... pieces) {
             StringBuilder sb = new StringBuilder();
-            sb.append("id: fixture\nname: fixture\nsource: \"test\"\nmap: main\nturns: {first: 1, last: 2}\n")
+            sb.append("id: fixture\nname: fixture\nstatus: printed\nsource: \"test\"\nmap: main\nturns: {first: 1, last: 2}\n")
               .append("first-side: british\nstart: {turn: 1, side: ").append(side).append(", phase: combat}\n")
               .append("ground-support: {per-turn: {axis: ").append(gsAxis).append(", british: ").append(gsBritish).append("}}\n")
               .append("units: units.by-id\nvictory: {table: campaign}\nspecial: {diversion: {in-effect: false}}\nreinforcements: []\npieces:\n");

@@ -22,7 +22,7 @@ class ErrataTest {
     private static String p(String id, String unit, String side, String hex) { return Fx.p(id, unit, side, hex); }
 
     private static Game movement(Variant v, String pieces) {
-        return Positions.start(v, "id: fixture\nname: fixture\nsource: test\nmap: main\nturns: {first: 1, last: 3}\nfirst-side: british\n"
+        return Positions.start(v, "id: fixture\nname: fixture\nstatus: printed\nsource: test\nmap: main\nturns: {first: 1, last: 3}\nfirst-side: british\n"
                 + "start: {turn: 1, side: british, phase: movement}\npieces:\n" + pieces, 1);
     }
 
