@@ -166,8 +166,8 @@ function makePiece(ctx, entry, where) {
     hex: null, at: "map",
     attack: v.attack || 0, defense: v.defense || 0, movement: v.movement || 0,
     barrage: v.barrage || 0, fpf: v.fpf || 0,
-    // 11.0: anti-tank units are mechanized (anti-tank.yaml units)
-    artillery, mechanized: !!type.mechanized || (!!type["anti-tank"] && ctx.tables["anti-tank"].units["anti-tank-units-are"] === "mechanized"),
+    // 11.0: an anti-tank unit is mechanized as anti-tank.yaml units says, whatever its type flag
+    artillery, mechanized: type["anti-tank"] ? ctx.tables["anti-tank"].units["anti-tank-units-are"] === "mechanized" : !!type.mechanized,
     antiTank: !!type["anti-tank"], selfPropelled: !!type["self-propelled"],
   };
   if (artillery) p.range = v.range || 0;

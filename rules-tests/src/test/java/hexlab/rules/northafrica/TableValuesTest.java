@@ -35,11 +35,12 @@ class TableValuesTest {
             .erratum("crt-d4-at-plus6", "- {op: replace, path: crt/results/rows/2/9, value: D4}")
             .erratum("least-favourable", "- {op: replace, path: combat-terrain/precedence/choose, value: least-favourable-to-defender}")
             .erratum("search-0", "- {op: replace, path: mandatory-combat/readings/search-bound, value: 0}")
-            .erratum("conflict-radius-0", "- {op: replace, path: setup/hex-conflict/search-radius, value: 0}");
+            .erratum("conflict-radius-0", "- {op: replace, path: setup/hex-conflict/search-radius, value: 0}")
+            .erratum("anti-tank-on-foot", "- {op: replace, path: anti-tank/units/anti-tank-units-are, value: non-mechanized}");
 
     static Game start(String errata, String side, String phase, String pieces) {
         Variant v = R.variant(errata.isEmpty() ? "" : "errata:" + errata);
-        String yaml = "id: fixture\nname: fixture\nsource: test\nmap: main\nturns: {first: 1, last: 3}\nfirst-side: british\n"
+        String yaml = "id: fixture\nname: fixture\nstatus: printed\nsource: test\nmap: main\nturns: {first: 1, last: 3}\nfirst-side: british\n"
                 + "start: {turn: 1, side: " + side + ", phase: " + phase + "}\nground-support: {per-turn: {axis: 3, british: 3}}\n"
                 + "units: units.by-id\nvictory: {table: campaign}\nspecial: {diversion: {in-effect: false}}\nreinforcements: []\npieces:\n" + pieces;
         return R.start(v, yaml, 1);
@@ -61,6 +62,17 @@ class TableValuesTest {
     }
 
     private static final String FAR_AXIS = at("de-1-8-pz", "0220");
+
+    @Test
+    @DisplayName("NA 11.0 an anti-tank unit is mechanized as anti-tank units says, whatever its type flag; not when changed")
+    void antiTankMechanized() {
+        String pieces = at("de-33-at", "0220") + at("br-7hus", "2020");
+        String js = "ctx.piece('de-33-at').mechanized";
+        assertTrue(eval(start("", "british", "movement", pieces), js).asBoolean());
+        assertFalse(eval(start("anti-tank-on-foot", "british", "movement", pieces), js).asBoolean());
+        // a unit that is no anti-tank unit keeps its own flag
+        assertTrue(eval(start("anti-tank-on-foot", "british", "movement", pieces), "ctx.piece('br-7hus').mechanized").asBoolean());
+    }
 
     @Test
     @DisplayName("NA 5.21 the Terrain Key's Mixed cost is read from movement hex-costs: 2 MP, or 3 when changed")
@@ -148,7 +160,7 @@ class TableValuesTest {
 
     static Game startTurn2(String errata) {
         Variant v = R.variant(errata.isEmpty() ? "" : "errata:" + errata);
-        String yaml = "id: fixture\nname: fixture\nsource: test\nmap: main\nturns: {first: 1, last: 3}\nfirst-side: british\n"
+        String yaml = "id: fixture\nname: fixture\nstatus: printed\nsource: test\nmap: main\nturns: {first: 1, last: 3}\nfirst-side: british\n"
                 + "start: {turn: 2, side: british, phase: combat}\nground-support: {per-turn: {axis: 3, british: 3}}\n"
                 + "units: units.by-id\nvictory: {table: campaign}\nspecial: {diversion: {in-effect: false}}\nreinforcements: []\npieces:\n"
                 + at("br-7hus", "2020") + FAR_AXIS;
