@@ -117,4 +117,20 @@ class TableValuesTest {
         // XXI Corps artillery: barrage 6 + FPF 2 = 8 points, the strongest Axis unit left
         assertEquals("[\"it-xxi-arty\",\"de-33-at\"]", Fixtures.eval(axis, "state.diversion.withdrawn").toString());
     }
+    @Test
+    @DisplayName("DG PC edition preset dg-pc: the edition's options and its 18.2 note, the same play as naming them one by one")
+    void dgPcPreset() {
+        hexlab.kernel.rules.Variant dg = Fixtures.crusader("preset:dg-pc");
+        assertEquals(java.util.Map.of("dg-fortified-box-minefields", true, "dg-computer-diversion-roll", true, "computer-withdrawal", true),
+                dg.chosenOptions());
+        assertEquals(java.util.List.of("dg-withdrawal-axis-units"), dg.errata());
+        assertEquals(Fixtures.crusader("option:dg-fortified-box-minefields,option:dg-computer-diversion-roll,option:computer-withdrawal,"
+                + "errata:dg-withdrawal-axis-units").id(), dg.id());
+        // an option named beside the preset wins over it: the British player chooses again
+        assertEquals(false, Fixtures.crusader("preset:dg-pc,option:computer-withdrawal=false").options().get("computer-withdrawal"));
+        String[] pieces = {"de-33-at@1605", "de-2-200-bn@0110", "it-xxi-arty@0907", "br-8rtr@3419"};
+        Game g = DiversionTest.turnEight("preset:dg-pc", 2, pieces);
+        Fixtures.doneUntil(g, "no such prompt, run to the end");
+        assertEquals("[\"it-xxi-arty\",\"de-33-at\"]", Fixtures.eval(g, "state.diversion.withdrawn").toString());
+    }
 }
