@@ -445,7 +445,7 @@ export function end(ctx) {
   const s = ctx.state;
   const a = s.activation;
   // 4.12 NOTE, 7.1: the forced combat came before this step; a unit still owing one is a broken game
-  const owed = has(ctx, "combat", "forcedUnits") ? ctx.rules.combat.forcedUnits() : [];
+  const owed = has(ctx, "forced-combat", "forcedUnits") ? ctx.rules["forced-combat"].forcedUnits() : [];
   if (owed.length) ctx.trace({ rule: "4.12", cell: { marker: a.marker }, result: owed, text: "the activation of " + a.marker + " ends with " + owed.join(", ") + " still owing a forced attack" });
   s.lastActivation = { marker: a.marker, owed };
   const marked = [];

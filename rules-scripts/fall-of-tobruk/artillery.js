@@ -271,7 +271,7 @@ export function shifts(ctx, hex) {
 
 // A unit's current morale letter: the printed letter lowered by its morale loss markers (B.127).
 export function currentMorale(ctx, piece) {
-  const c = ctx.rules.combat;
+  const c = ctx.rules.morale;
   if (c && typeof c.moraleOf === "function") return c.moraleOf(piece);
   const i = Math.max(0, MORALE.indexOf(piece.morale) - (typeof piece.moraleLoss === "number" ? piece.moraleLoss : 0));
   return MORALE.charAt(i);
@@ -474,10 +474,10 @@ function hit(ctx, q, hex, cell) {
   return res;
 }
 
-// 12.1: through the combat section, which keeps disruption (cause "bombardment": never an
-// elimination, 12.2); without it, here.
+// 12.1: through the disruption section (cause "bombardment": never an elimination, 12.2);
+// without it, here.
 function disrupt(ctx, q) {
-  const c = ctx.rules.combat;
+  const c = ctx.rules.disruption;
   if (c && typeof c.disrupt === "function") c.disrupt(q.id, "bombardment", "8.11");
   else q.disrupted = true;
 }

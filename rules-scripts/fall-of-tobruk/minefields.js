@@ -418,11 +418,11 @@ export function resolveMat(ctx, ids, why) {
   return Object.assign(m, applyMat(ctx, ids, m.count, null, "13.22"));
 }
 
-// 12.2 through the combat section (its disrupt keeps HQs, wrecks and losses); without it, here:
+// 12.2 through the disruption section (its disrupt keeps HQs, wrecks and losses); without it, here:
 // a Disrupted unit disrupted again is eliminated, HQs ignore Dis (12.1 NOTE). Returns
 // "disrupted", "eliminated" or "ignored".
 function disrupt(ctx, p, rule) {
-  const c = ctx.rules.combat;
+  const c = ctx.rules.disruption;
   if (c && typeof c.disrupt === "function") {
     const r = c.disrupt(p.id, "minefield", rule);
     return r === "disrupted" || r === "eliminated" ? r : "ignored";

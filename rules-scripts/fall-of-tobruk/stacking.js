@@ -132,15 +132,15 @@ export function overstacked(ctx) {
   return out;
 }
 
-// Losses go through the combat section (wrecks, HQ placement, the loss count of 15.3).
+// Losses go through the disruption section (wrecks, HQ placement, the loss count of 15.3).
 function eliminate(ctx, p, why) {
-  if (ctx.rules.combat && typeof ctx.rules.combat.eliminate === "function") { ctx.rules.combat.eliminate(p.id, why, "4.23"); return; }
+  if (ctx.rules.disruption && typeof ctx.rules.disruption.eliminate === "function") { ctx.rules.disruption.eliminate(p.id, why, "4.23"); return; }
   p.at = "eliminated";
   p.hex = null;
 }
 
 function disrupt(ctx, p, why) {
-  if (ctx.rules.combat && typeof ctx.rules.combat.disrupt === "function") { ctx.rules.combat.disrupt(p.id, "overstacking", "4.23"); return; }
+  if (ctx.rules.disruption && typeof ctx.rules.disruption.disrupt === "function") { ctx.rules.disruption.disrupt(p.id, "overstacking", "4.23"); return; }
   if (p.disrupted) { eliminate(ctx, p, why + "; already Disrupted, so eliminated (12.2)"); return; }
   p.disrupted = true;
 }

@@ -62,7 +62,7 @@ export function escarpmentTop(ctx, a, b) {
 // adjacent `to` (4.11): those that could move there, and up an escarpment only Leg units. An
 // escarpment whose top the map does not show is taken as climbed both ways.
 function openTo(ctx, from, to) {
-  const open = ctx.rules.movement.crossableBy(from, to);
+  const open = ctx.rules.terrain.crossableBy(from, to);
   if (open.sides.indexOf("escarpment") >= 0) {
     const top = escarpmentTop(ctx, from, to);
     if (top === null || top === to) { open.tracked = false; open.wheeled = false; }

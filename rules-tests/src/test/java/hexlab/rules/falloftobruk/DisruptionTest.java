@@ -19,9 +19,9 @@ class DisruptionTest {
     @DisplayName("FoT 12.1, 12.2 a unit is Disrupted; Disrupted a second time it is eliminated")
     void secondDisruption() {
         Game g = Cx.with(Cx.EY5 + "@4531");
-        assertEquals("disrupted", js(g, "rules.combat.disrupt('" + Cx.EY5 + "', 'combat')").asText());
+        assertEquals("disrupted", js(g, "rules.disruption.disrupt('" + Cx.EY5 + "', 'combat')").asText());
         assertTrue(Cx.disrupted(g, Cx.EY5));
-        assertEquals("eliminated", js(g, "rules.combat.disrupt('" + Cx.EY5 + "', 'combat')").asText());
+        assertEquals("eliminated", js(g, "rules.disruption.disrupt('" + Cx.EY5 + "', 'combat')").asText());
         assertNull(Cx.hex(g, Cx.EY5));
         assertEquals("eliminated", Cx.piece(g, Cx.EY5).path("at").asText());
         assertEquals("4531", Cx.piece(g, Cx.EY5).path("lostIn").asText());
@@ -32,18 +32,18 @@ class DisruptionTest {
     void bombardmentException() {
         Game g = Cx.with(Cx.EY5 + "@4531", Cx.GH6 + "@4531");
         run(g, "state.pieces['" + Cx.EY5 + "'].disrupted = true; state.pieces['" + Cx.GH6 + "'].disrupted = true;");
-        assertEquals("no effect", js(g, "rules.combat.disrupt('" + Cx.EY5 + "', 'artillery bombardment')").asText());
-        assertEquals("no effect", js(g, "rules.combat.disrupt(state.pieces['" + Cx.GH6 + "'], 'strafing')").asText());
+        assertEquals("no effect", js(g, "rules.disruption.disrupt('" + Cx.EY5 + "', 'artillery bombardment')").asText());
+        assertEquals("no effect", js(g, "rules.disruption.disrupt(state.pieces['" + Cx.GH6 + "'], 'strafing')").asText());
         assertEquals("4531", Cx.hex(g, Cx.EY5));
         // overstacking is no exception (4.23 calls with the piece and its reason)
-        assertEquals("eliminated", js(g, "rules.combat.disrupt(state.pieces['" + Cx.GH6 + "'], '4.23 overstacking')").asText());
+        assertEquals("eliminated", js(g, "rules.disruption.disrupt(state.pieces['" + Cx.GH6 + "'], '4.23 overstacking')").asText());
     }
 
     @Test
     @DisplayName("FoT 12.1 NOTE HQs have no Disrupted side and ignore every Dis result")
     void hqImmune() {
         Game g = Cx.with(Cx.HQ50 + "@4531", Cx.I104 + "@4430");
-        assertEquals("immune", js(g, "rules.combat.disrupt('" + Cx.HQ50 + "', 'combat')").asText());
+        assertEquals("immune", js(g, "rules.disruption.disrupt('" + Cx.HQ50 + "', 'combat')").asText());
         js(g, "rules.combat.applyResult('4531', ['" + Cx.I104 + "'], {dis: 'All Dis'})");
         assertFalse(Cx.disrupted(g, Cx.HQ50));
     }
@@ -52,11 +52,11 @@ class DisruptionTest {
     @DisplayName("FoT 12.2 Disrupted units fight with reduced Hard and Soft Attack (reverse sides not in the seed: halved, a placeholder) and project no ZOC")
     void effects() {
         Game g = Cx.with(Cx.I104 + "@4430", Cx.EY5 + "@4531");
-        JsonNode before = js(g, "rules.combat.factors('4531', ['" + Cx.I104 + "'])").path(Cx.I104);
+        JsonNode before = js(g, "rules.crt.factors('4531', ['" + Cx.I104 + "'])").path(Cx.I104);
         assertEquals(2, before.path("haf").asDouble(), 1e-9);
         assertEquals(4, before.path("saf").asDouble(), 1e-9);
         run(g, "state.pieces['" + Cx.I104 + "'].disrupted = true;");
-        JsonNode after = js(g, "rules.combat.factors('4531', ['" + Cx.I104 + "'])").path(Cx.I104);
+        JsonNode after = js(g, "rules.crt.factors('4531', ['" + Cx.I104 + "'])").path(Cx.I104);
         assertEquals(1, after.path("haf").asDouble(), 1e-9);
         assertEquals(2, after.path("saf").asDouble(), 1e-9);
         assertTrue(after.path("why").toString().contains("placeholder"), after.toString());
@@ -83,7 +83,7 @@ class DisruptionTest {
     void recovery() {
         Game g = Cx.with(Cx.EY5 + "@4531", Cx.I104 + "@4430");
         run(g, "state.pieces['" + Cx.EY5 + "'].disrupted = true; state.pieces['" + Cx.I104 + "'].disrupted = true;");
-        assertEquals("[\"" + Cx.EY5 + "\"]", js(g, "rules.combat.recover('allied')").toString());
+        assertEquals("[\"" + Cx.EY5 + "\"]", js(g, "rules.disruption.recover('allied')").toString());
         assertFalse(Cx.disrupted(g, Cx.EY5));
         assertTrue(Cx.disrupted(g, Cx.I104), "the other side's units wait for their own Clean-Up");
     }
@@ -92,9 +92,9 @@ class DisruptionTest {
     @DisplayName("FoT 5.41 a tank with a Reserve Tank track lost in combat leaves a Wreck marker; other armor goes to Units Destroyed")
     void wrecks() {
         Game g = Cx.with(Cx.BAYS + "@4531", Cx.RD1 + "@4531", Cx.EY5 + "@4531");
-        js(g, "rules.combat.eliminate('" + Cx.BAYS + "', 'test')");
-        js(g, "rules.combat.eliminate('" + Cx.RD1 + "', 'test')");
-        js(g, "rules.combat.eliminate('" + Cx.EY5 + "', 'test')");
+        js(g, "rules.disruption.eliminate('" + Cx.BAYS + "', 'test')");
+        js(g, "rules.disruption.eliminate('" + Cx.RD1 + "', 'test')");
+        js(g, "rules.disruption.eliminate('" + Cx.EY5 + "', 'test')");
         assertEquals("wreck", Cx.piece(g, Cx.BAYS).path("box").asText());
         assertEquals("4531", Cx.piece(g, Cx.BAYS).path("lostIn").asText());
         assertEquals("units-destroyed", Cx.piece(g, Cx.RD1).path("box").asText());
@@ -105,7 +105,7 @@ class DisruptionTest {
     @DisplayName("FoT 7.11 an HQ lost in combat is put on the nearest unit of its formation")
     void hqPlaced() {
         Game g = Cx.with(Cx.HQ50 + "@4531", Cx.GH6 + "@4533", Cx.GH7 + "@4334");
-        js(g, "rules.combat.eliminate('" + Cx.HQ50 + "', 'test')");
+        js(g, "rules.disruption.eliminate('" + Cx.HQ50 + "', 'test')");
         assertEquals("4533", Cx.hex(g, Cx.HQ50));
     }
 }
