@@ -39,7 +39,8 @@ STEP.mat = (ctx, st) => {
   if (m.stall) {
     c.stalled = true;
     ctx.trace({ rule: "13.22", text: "the attack on " + c.hex + " stalls: every attacker retreats 1 hex, no regular combat" });
-    out.push(ctx.rules["combat-results"].retreatStep(c, c.side, cb.involved(c, c.side), 1, "MAT stall (13.22)"));
+    const hexes = +/R\s*(\d+)\s*h/.exec(m.stallResult)[1];                  // the stall result ("All R 1h")
+    out.push(ctx.rules["combat-results"].retreatStep(c, c.side, cb.involved(c, c.side), hexes, "MAT stall (13.22)"));
   }
   return out;
 };

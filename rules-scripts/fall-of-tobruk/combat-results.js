@@ -69,29 +69,38 @@ export function effectsOf(ctx, c, F, res, into) {
   const ownPm = () => ctx.rules.morale.predominant(ownUnits, own === c.side ? "attacker" : "defender");
   const src = (F.kind === "at" ? "antitank fire" : "regular combat") + " by " + own + " on " + c.hex;
   const dis = (side, list, n, pm, code) => into.dis.push({ k: "dis", side, pool: ids(list), n, pm, rule: "11.3", text: code + " (" + src + ")", cause: "combat" });
-  switch (res.dis) {
-    case "Dis": dis(foe, F.targets, 1, res.pm, "Dis"); break;
-    case "2 Dis": dis(foe, F.targets, 2, res.pm, "2 Dis"); break;
-    case "All Dis": into.dis.push({ k: "disAll", units: ids(F.targets), rule: "11.3", text: "All Dis (" + src + ")", cause: "combat" }); break;
-    case "Both Dis": dis(foe, F.targets, 1, res.pm, "Both Dis"); dis(own, ownUnits, 1, ownPm(), "Both Dis"); break;
-    case "Atkr Dis": dis(own, ownUnits, 1, ownPm(), "Atkr Dis"); break;
-    default: break;
+  // the Dis-type codes as fire-combat.yaml result-codes define them: how many units, on whom
+  const code = codes(ctx)[res.dis];
+  if (code && code.effect === "disrupt") {
+    if (code.count === "all") into.dis.push({ k: "disAll", units: ids(F.targets), rule: "11.3", text: res.dis + " (" + src + ")", cause: "combat" });
+    else {
+      if (code.who === "target" || code.who === "both-sides") dis(foe, F.targets, code.count, res.pm, res.dis);
+      if (code.who === "attacker" || code.who === "both-sides") dis(own, ownUnits, code.count, ownPm(), res.dis);
+    }
   }
   let subject = foeUnits, subjectSide = foe;
   const r = String(res.retreat || "-");
   let m;
   if ((m = /^(All )?R\s*(\d+)h$/.exec(r))) {
     into.retreat.push(retreatStep(ctx, c, foe, foeUnits, +m[2], (m[1] ? "All " : "") + "R" + m[2] + "h (" + src + ")"));
-  } else if (r === "Morale" || r === "2 Morale") {
-    into.morale.push({ k: "morale", units: ids(foeUnits), times: r === "2 Morale" ? 2 : 1, rule: "11.42", text: r + " (" + src + ")" });
+  } else if (checks(ctx, r)) {
+    into.morale.push({ k: "morale", units: ids(foeUnits), times: checks(ctx, r), rule: "11.42", text: r + " (" + src + ")" });
   } else if ((m = /^Atkr(?:\s+R\s*(\d+)h)?$/.exec(r))) {
     subject = ownUnits; subjectSide = own;
     if (m[1]) into.retreat.push(retreatStep(ctx, c, own, ownUnits, +m[1], "Atkr R" + m[1] + "h (" + src + ")"));
   }
   const mo = String(res.morale || "-");
-  if (mo === "Morale" || mo === "2 Morale") {
-    into.morale.push({ k: "morale", units: ids(subject), times: mo === "2 Morale" ? 2 : 1, rule: "11.42", text: (subjectSide === own && subject === ownUnits ? "Atkr " : "") + mo + " (" + src + ")" });
+  if (checks(ctx, mo)) {
+    into.morale.push({ k: "morale", units: ids(subject), times: checks(ctx, mo), rule: "11.42", text: (subjectSide === own && subject === ownUnits ? "Atkr " : "") + mo + " (" + src + ")" });
   }
+}
+
+function codes(ctx) { return ctx.tables["fire-combat"]["result-codes"].codes; }
+
+// How many Morale Checks a code calls for (result-codes "Morale", "2 Morale"), or 0.
+function checks(ctx, code) {
+  const c = codes(ctx)[code];
+  return c && c.effect === "morale-check" ? c.times : 0;
 }
 
 // retreatStep(c, side, units, n, text): the queue's step retreating `units` of `side` n hexes.
@@ -106,24 +115,28 @@ const CHOOSE = {};
 
 // ---------------------------------------------------------------- 11.23 recon retreat before combat
 
-// 11.23: recon units among the defenders may retreat before combat up to two hexes, unless every
-// attacker is recon: never into or through an enemy HZOC, into an enemy LZOC only as the first
-// hex, and then Disrupted and stopped.
+// 11.23: recon units among the defenders may retreat before combat up to two hexes (zoc.yaml
+// combat recon-retreat), unless every attacker is recon: each hex further from where it began,
+// never into or through an enemy HZOC, into an enemy LZOC only as the first hex, and then
+// Disrupted and stopped.
 function reconDests(ctx, p, foe) {
+  const max = ctx.tables.zoc.combat["recon-retreat"].hexes;
   const occ = occupied(ctx, foe);
   const out = {};
   const origin = p.hex;
-  for (const h of ctx.map.neighbors(origin)) {
-    if (occ[h] || !passable(ctx, p, origin, h)) continue;
-    const z = zocLevel(ctx, h, foe);
-    if (z >= 2) continue;
-    out[h] = true;
-    if (z === 1) continue;
-    for (const h2 of ctx.map.neighbors(h)) {
-      if (h2 === origin || ctx.map.distance(origin, h2) !== 2 || occ[h2] || !passable(ctx, p, h, h2)) continue;
-      if (zocLevel(ctx, h2, foe) > 0) continue;
-      out[h2] = true;
+  let ring = [origin];
+  for (let k = 1; k <= max && ring.length; k++) {
+    const next = [];
+    for (const h0 of ring) {
+      for (const h of ctx.map.neighbors(h0)) {
+        if (out[h] || ctx.map.distance(origin, h) !== k || occ[h] || !passable(ctx, p, h0, h)) continue;
+        const z = zocLevel(ctx, h, foe);
+        if (z >= 2 || (k > 1 && z > 0)) continue;
+        out[h] = true;
+        if (z === 0) next.push(h);
+      }
     }
+    ring = next;
   }
   return Object.keys(out).sort();
 }
@@ -234,7 +247,7 @@ STEP.retreat = (ctx, st) => {
     const left = ctx.rules.combat.alive(st.units).filter((p) => st.done.indexOf(p.id) < 0 && p.hex === st.from[p.id]);
     if (!left.length) return [];
     const p = left[0];
-    const box = ctx.rules.combat.inBox(p.hex);
+    const box = ctx.rules.minefields.ignoresRetreat(p);                 // 13.4
     const paths = retreatPaths(ctx, p, st.n);
     const ends = Object.keys(paths).sort();
     if (!ends.length && !box) {
@@ -300,8 +313,9 @@ function advanceDests(ctx, p, c, n) {
   out[c.hex] = [c.hex];
   const z0 = zocLevel(ctx, c.hex, foe);
   if (z0 >= 2) return out;
+  const lzoc = ctx.tables.zoc.combat.advance["lzoc-hex-costs"];
   const left = {};
-  let frontier = [{ h: c.hex, left: n - (z0 === 1 ? 2 : 1), path: [c.hex] }];
+  let frontier = [{ h: c.hex, left: n - (z0 === 1 ? lzoc : 1), path: [c.hex] }];
   left[c.hex] = frontier[0].left;
   while (frontier.length) {
     const next = [];
@@ -309,7 +323,7 @@ function advanceDests(ctx, p, c, n) {
       for (const h of ctx.map.neighbors(s.h)) {
         if (h === p.hex || occ[h] || !passable(ctx, p, s.h, h)) continue;
         const z = zocLevel(ctx, h, foe);
-        const cost = z === 1 ? 2 : 1;
+        const cost = z === 1 ? lzoc : 1;
         if (s.left < cost) continue;
         const l = z >= 2 ? 0 : s.left - cost;
         if (left[h] !== undefined && left[h] >= l) continue;
@@ -328,11 +342,12 @@ STEP.advance = (ctx, st) => {
   const c = combatOf(ctx, st.ci);
   if (c.off || st.stopped) return [];
   if (st.n === undefined) {
-    if (ctx.rules.combat.unitsAt(c.hex).some((p) => p.side === c.enemy) || !(c.retreated > 1)) {
-      if (c.retreated === 1) ctx.trace({ rule: "11.3", text: "the defenders of " + c.hex + " retreated 1 hex: the attacker may advance 0 hexes" });
+    const less = codes(ctx)["R#h"]["advance-less"];
+    if (ctx.rules.combat.unitsAt(c.hex).some((p) => p.side === c.enemy) || !(c.retreated > less)) {
+      if (c.retreated && c.retreated <= less) ctx.trace({ rule: "11.3", text: "the defenders of " + c.hex + " retreated " + c.retreated + " hex" + (c.retreated === 1 ? "" : "es") + ": the attacker may advance 0 hexes" });
       return [];
     }
-    st.n = c.retreated - 1;
+    st.n = c.retreated - less;
     st.done = [];
     ctx.trace({ rule: "11.3", text: c.hex + " vacated after a retreat of " + c.retreated + ": the attackers may advance up to " + st.n + " hex" + (st.n === 1 ? "" : "es") + ", entering " + c.hex + " first (11.31)" });
   }

@@ -225,7 +225,7 @@ STEP.stack = (ctx, st) => {
     st.side = o.side;
     st.rule = "4.23";
     st.prompt = o.side + ": 4.23: choose a unit in " + o.hex + " to " + (k.what === "eliminate" ? "eliminate (" + o.eliminate : "Disrupt (" + o.disrupt) + " SPs still to go)";
-    st.why = "the units in " + o.hex + " are over the stacking limit: the SPs above 24 are eliminated first, then the SPs over the limit and as many more are Disrupted (4.23)";
+    st.why = "the units in " + o.hex + " are over the stacking limit: the SPs above " + ctx.tables.stacking.limits["absolute-max"] + " are eliminated first, then the SPs over the limit and as many more are Disrupted (4.23)";
     st.opts = k.units.map((id) => ({ do: k.what, unit: id }));
     return [st];
   }

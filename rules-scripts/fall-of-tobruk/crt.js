@@ -23,6 +23,17 @@ function crt(ctx) {
   return ctx.tables.crt;
 }
 
+// factorText(f): how a trace names a multiplier read from a table ("halved", "doubled", "x0.75").
+export function factorText(ctx, f) {
+  return f === 0.5 ? "halved" : f === 2 ? "doubled" : f === 0.25 ? "quartered" : f === 0 ? "to 0" : "x" + f;
+}
+
+// The factor-modifiers row `id` (11.13, 11.22, 13.22).
+export function modifier(ctx, id) {
+  for (const r of crt(ctx)["factor-modifiers"].modifiers) if (r.id === id) return r;
+  throw new Error("crt.yaml factor-modifiers has no row " + id);
+}
+
 // ---------------------------------------------------------------- 11.12, 11.21 the odds column
 
 export function columns(ctx) {
@@ -57,15 +68,22 @@ function shiftRow(ctx, id) {
   throw new Error("crt.yaml column-shifts has no row " + id);
 }
 
+// columnShift(id): the shift of a column-shifts row as a number (right positive: "1L" -> -1).
+export function columnShift(ctx, id) {
+  return shiftValue(shiftRow(ctx, id).shift);
+}
+
 // 11.22 NOTE: all shifts are netted, then applied; past 8+:1 resolves on 8+:1, below 1:2 that
 // side does not roll. A basic ratio below 1:2 has no column to shift from: no roll either (our
 // reading; the seed does not say).
 export function finalColumn(ctx, basic, net) {
   const cols = columns(ctx);
+  const sr = crt(ctx)["shift-rules"];
+  const lo = cols.indexOf(sr["minimum-to-fire"]), hi = cols.indexOf(sr["above-highest"]);
   if (basic < 0) return { col: -1, label: null, why: "basic odds below " + cols[0] + ": no column to shift from, no roll (reading of 11.12, 11.21)" };
   const c = basic + net;
-  if (c < 0) return { col: -1, label: null, why: cols[basic] + " shifted " + shiftText(net) + " falls below " + cols[0] + ": that side rolls no dice (11.22 NOTE)" };
-  if (c >= cols.length) return { col: cols.length - 1, label: cols[cols.length - 1], why: cols[basic] + " shifted " + shiftText(net) + " is past the table: resolved on " + cols[cols.length - 1] + " (11.22 NOTE)" };
+  if (c < lo) return { col: -1, label: null, why: cols[basic] + " shifted " + shiftText(net) + " falls below " + cols[lo] + ": that side rolls no dice (11.22 NOTE)" };
+  if (c > hi) return { col: hi, label: cols[hi], why: cols[basic] + " shifted " + shiftText(net) + " is past the table: resolved on " + cols[hi] + " (11.22 NOTE)" };
   return { col: c, label: cols[c], why: cols[basic] + (net ? " shifted " + shiftText(net) : "") + " -> " + cols[c] };
 }
 
@@ -93,7 +111,11 @@ export function band(ctx, d10, col, letter) {
   return "-";
 }
 
-const BAND_NAME = { L: "LIGHT", M: "MEDIUM", H: "HEAVY" };
+// The resolution tables' name of a CRT band ("L" -> "LIGHT"): the two tables list their bands in
+// the same order.
+export function bandName(ctx, b) {
+  return ctx.tables["fire-combat"]["fire-combat"].bands[crt(ctx).crt.bands.indexOf(b)];
+}
 
 function rowFor(rows, d10) {
   for (const r of rows) {
@@ -104,15 +126,25 @@ function rowFor(rows, d10) {
   throw new Error("no row for d10 " + d10);
 }
 
-// The two result columns of a resolution table (fire-combat, close-combat or the engaged rows)
-// for a band and two d10 rolls: {dis, retreat, morale}.
-export function resolution(ctx, table, bandName, disRoll, retRoll) {
-  const t = table === "fire-combat" ? ctx.tables["fire-combat"]["fire-combat"]
-    : table === "close-combat" ? ctx.tables["close-combat"]["close-combat"]
-    : ctx.tables["close-combat"]["close-combat-engaged"];
-  const d = rowFor(t["disruption-result"][bandName], disRoll);
-  const r = rowFor(t["retreat-result"][bandName], retRoll);
-  return { dis: d.Disruption, retreat: r.Retreat, morale: r.Morale };
+// The resolution table (section/table) a fire reads: "antitank-fire", "regular-combat" or
+// "regular-combat-standoff" (close-combat.yaml cell-readings table-use).
+function tableFor(ctx, use) {
+  return ctx.tables["close-combat"]["cell-readings"]["table-use"][use];
+}
+
+function tableAt(ctx, key) {
+  const i = key.indexOf("/");
+  return ctx.tables[key.slice(0, i)][key.slice(i + 1)];
+}
+
+// resolution(table, band, disRoll, retRoll): the two result columns of a resolution table
+// ("fire-combat/fire-combat", ...) for a band and two d10 rolls: {dis, retreat, morale}.
+export function resolution(ctx, table, band, disRoll, retRoll) {
+  const t = tableAt(ctx, table);
+  const ds = t["disruption-result"], rs = t["retreat-result"];
+  const d = rowFor(ds[band], disRoll);
+  const r = rowFor(rs[band], retRoll);
+  return { dis: d[ds.columns[0]], retreat: r[rs.columns[0]], morale: r[rs.columns[1]] };
 }
 
 // ---------------------------------------------------------------- attack factors
@@ -132,44 +164,55 @@ export function attackFactor(ctx, p, k, role, c) {
   if (p.hq) return { v: 0, why: ["HQ"] };
   if (role !== "attack" || !c) return { v, why };
   // 4.3: weapons and artillery that moved in this activation fire at half or not at all
-  if (p.towed && p.moveMarker && ctx.rules.combat.activatedNow(p)) {
-    if (p.moveMarker === "full-move-no-fire") { v = 0; why.push("Full Move/No Fire (4.3)"); }
-    else if (p.moveMarker === "half-move-half-fire") { v /= 2; why.push("Half Move/Half Fire, halved (4.3)"); }
+  // (movement.yaml towed-guns)
+  if (p.moveMarker && ctx.rules.movement.firesReduced(p) && ctx.rules.combat.activatedNow(p)) {
+    const m = ctx.rules.movement.markerOf(p.moveMarker);
+    v *= m.factor;
+    why.push(m.name + ", " + factorText(ctx, m.factor) + " (4.3)");
   }
-  // 14.3: out of supply, halved when attacking
-  if (!ctx.rules.supply.supplied(p)) { v /= 2; why.push("out of supply, halved (14.3)"); }
+  // 14.3: out of supply when attacking (supply.yaml out-of-supply)
+  const sup = ctx.rules.supply.effects(p);
+  if (sup.oos) { v *= sup.attack; why.push("out of supply, " + factorText(ctx, sup.attack) + " (14.3)"); }
   // 11.22: armor attacking across an AT Ditch
-  if (p.armor && ctx.map.hexsideHas(p.hex, c.hex, "at-ditch")) { v /= 2; why.push("armor across an AT Ditch, halved (11.22)"); }
+  if (p.armor && ctx.map.hexsideHas(p.hex, c.hex, "at-ditch")) {
+    const f = modifier(ctx, "armor-across-at-ditch").factor;
+    v *= f;
+    why.push("armor across an AT Ditch, " + factorText(ctx, f) + " (11.22)");
+  }
   // 11.22, 13.22: across an unbreached minefield (the minefields section's reading of both)
   const r = ctx.rules.minefields.attackFactor(p, p.hex, c.hex, k === "haf" ? "hard" : "soft", v);
-  if (r && r.halved) { v = r.value; why.push("across an unbreached minefield, halved (" + r.rule + ")"); }
+  if (r && r.changed) { v = r.value; why.push("across an unbreached minefield, " + factorText(ctx, r.factor) + " (" + r.rule + ")"); }
   // 11.13: after an Overrun the attacking tank companies double their Soft Attack
-  if (k === "saf" && c.overrun && p.type === "tank") { v *= 2; why.push("Overrun, doubled (11.13)"); }
+  if (k === "saf" && c.overrun && p.type === "tank") {
+    const f = modifier(ctx, "overrun").factor;
+    v *= f;
+    why.push("Overrun, " + factorText(ctx, f) + " (11.13)");
+  }
   return { v, why };
 }
 
 // ---------------------------------------------------------------- 11.22 shifts
 
 // 11.22: Trained if at least 51% of the SPs are Trained, Veteran if 51% are Veteran, else
-// Regular; an HQ counts as Regular (7.11).
+// Regular (column-shifts proficiency threshold-percent); an HQ counts with the proficiency
+// activation.yaml hq gives it (7.11).
 export function proficiency(ctx, units) {
+  const pct = crt(ctx)["column-shifts"].proficiency["threshold-percent"];
+  const hq = String(ctx.tables.activation.hq.proficiency).toLowerCase();
   let tot = 0, tr = 0, vet = 0;
   for (const x of units) {
     const u = typeof x === "string" ? ctx.piece(x) : x;
     const sp = +u.sp || 0;
     const w = sp > 0 ? sp : 0;
     tot += w;
-    const pr = u.hq ? "regular" : u.proficiency;
+    const pr = u.hq ? hq : u.proficiency;
     if (pr === "trained") tr += w;
     if (pr === "veteran") vet += w;
   }
-  if (tot > 0 && tr * 100 >= 51 * tot) return "trained";
-  if (tot > 0 && vet * 100 >= 51 * tot) return "veteran";
+  if (tot > 0 && tr * 100 >= pct * tot) return "trained";
+  if (tot > 0 && vet * 100 >= pct * tot) return "veteran";
   return "regular";
 }
-
-const HEX_SHIFT = { hill: "defender-on-hill", box: "defender-in-box", "mud-pan": "defender-on-mud-pan" };
-const SIDE_SHIFT = { "at-ditch": "across-at-ditch", wadi: "across-wadi", escarpment: "up-escarpment" };
 
 function shiftEntry(ctx, id, text) {
   const r = shiftRow(ctx, id);
@@ -194,11 +237,12 @@ export function shifts(ctx, c, F) {
   const eff = ctx.tables.terrain["combat-effects"];
   const atDefender = F.by === c.side;
   if (atDefender) {
-    // 11.22: the defender's hex (Hill, Box, Mud Pan), for the combat types the TEC names
-    for (const name of Object.keys(HEX_SHIFT).sort()) {
+    // 11.22: the defender's hex (Hill, Box, Mud Pan): each TEC row naming a column shift, for the
+    // combat types it names
+    for (const name of Object.keys(eff.hex).sort()) {
       const e = eff.hex[name];
-      if (!e || (e.combat || []).indexOf(kind) < 0) continue;
-      if (name === "box" ? cb.inBox(c.hex) : cb.hexIs(c.hex, name)) out.push(shiftEntry(ctx, HEX_SHIFT[name], "defender in a " + name + " hex"));
+      if (!e["column-shift"] || (e.combat || []).indexOf(kind) < 0) continue;
+      if (name === "box" ? cb.inBox(c.hex) : cb.hexIs(c.hex, name)) out.push(shiftEntry(ctx, e["column-shift"], "defender in a " + name + " hex"));
     }
     // 11.22: across an AT Ditch or Wadi or up an Escarpment: when every firing hex faces one
     // (our reading of "the attacker is attacking across"); one shift whatever the mix
@@ -208,24 +252,25 @@ export function shifts(ctx, c, F) {
       let all = true, what = null;
       for (const h of hexes) {
         let hit = null;
-        for (const s of Object.keys(SIDE_SHIFT).sort()) {
+        for (const s of Object.keys(eff.hexside).sort()) {
           const e = eff.hexside[s];
-          if (!e || (e.combat || []).indexOf(kind) < 0) continue;
-          if (s === "escarpment" ? cb.escarpmentUp(h, c.hex) : ctx.map.hexsideHas(h, c.hex, s)) { hit = s; break; }
+          if (!e["column-shift"] || (e.combat || []).indexOf(kind) < 0) continue;
+          if (e["up-only"] ? cb.escarpmentUp(h, c.hex) : ctx.map.hexsideHas(h, c.hex, s)) { hit = s; break; }
         }
         if (!hit) { all = false; break; }
         what = what || hit;
       }
-      if (all && what) out.push(shiftEntry(ctx, SIDE_SHIFT[what], "every attacking hex attacks " + (what === "escarpment" ? "up an escarpment" : "across " + what)));
+      if (all && what) out.push(shiftEntry(ctx, eff.hexside[what]["column-shift"], "every attacking hex attacks " + (eff.hexside[what]["up-only"] ? "up an " + what : "across " + what)));
     }
     // 4.12 NOTE: a Forced Combat Impulse fights at 1L
     if (c.forcedShift) out.push(shiftEntry(ctx, "forced-combat", "Forced Combat Impulse: " + c.noAp.join(", ") + " attack without Activation Points"));
   }
   // 11.22: proficiency of the firing stack (11.12 applies it to antitank fire as well)
   const pf = proficiency(ctx, F.firers);
-  if (pf === "trained") out.push(shiftEntry(ctx, "trained-attacker", "firing units Trained (51% of their SPs)"));
+  const pct = crt(ctx)["column-shifts"].proficiency["threshold-percent"];
+  if (pf === "trained") out.push(shiftEntry(ctx, "trained-attacker", "firing units Trained (" + pct + "% of their SPs)"));
   if (pf === "veteran") {
-    if (proficiency(ctx, F.targets) !== "veteran") out.push(shiftEntry(ctx, "veteran-attacker", "firing units Veteran (51% of their SPs) against non-Veteran targets"));
+    if (proficiency(ctx, F.targets) !== "veteran") out.push(shiftEntry(ctx, "veteran-attacker", "firing units Veteran (" + pct + "% of their SPs) against non-Veteran targets"));
     else ctx.trace({ rule: "11.22", text: "firing units Veteran, but so are the targets: no shift" });
   }
   // 4.43, 4.44: weather, as the weather section reads it for this kind of fire
@@ -243,7 +288,7 @@ export function shifts(ctx, c, F) {
 // the CRT die and, for a band (or a regular-combat dash), the two resolution dice. Returns the
 // result codes ({dis, retreat, morale, pm, table}, from the table traced) or null (no roll, or a miss).
 export function fire(ctx, c, F) {
-  const fac = F.kind === "at" ? "haf" : "saf";
+  const fac = crt(ctx).odds["attack-factor"][F.kind === "at" ? "antitank-fire" : "regular-combat"] === "hard-attack" ? "haf" : "saf";
   const fRole = F.by === c.side ? "attack" : "defend";
   const rule = F.kind === "at" ? "11.12" : "11.21";
   let att = 0;
@@ -268,29 +313,30 @@ export function fire(ctx, c, F) {
     ctx.trace({ rule: "11.22", table: "crt/shift-rules", cell: { basic: basic >= 0 ? columns(ctx)[basic] : null, net: shiftText(net) }, result: "no roll", text: what + ": " + odds + "; " + fc.why });
     return null;
   }
-  const d = ctx.roll("d10", rule + " CRT: " + what);
+  const d = ctx.roll(crt(ctx).crt.die, rule + " CRT: " + what);
   const b = band(ctx, d, fc.col, pm);
   ctx.trace({
     rule, table: "crt/crt", cell: { d10: d, column: fc.label, morale: pm, cell: cell(ctx, d, fc.col), shifts: sh.map((s) => ({ id: s.id, shift: shiftText(s.n), rule: s.rule })) },
     result: b, text: what + ": " + odds + " -> column " + fc.label + " (" + fc.why + "); d10 " + d + ", target predominant morale " + pm + " (11.41" + (tRole === "defender" ? "1" : "2") + "): " +
       (b === "-" ? (F.kind === "at" ? "no letter in any band: a miss (11.12)" : "a dash: standoff, both sides roll on Close Combat (Engaged) (11.21)") : "band " + b),
   });
-  let table, bandName;
+  let tkey, bn;
   if (b === "-") {
     if (F.kind === "at") return null;
-    table = "close-combat-engaged"; bandName = "ENGAGED";
+    tkey = tableFor(ctx, "regular-combat-standoff"); bn = tableAt(ctx, tkey).bands[0];
   } else {
-    table = F.kind === "at" ? "fire-combat" : "close-combat"; bandName = BAND_NAME[b];
+    tkey = tableFor(ctx, F.kind === "at" ? "antitank-fire" : "regular-combat"); bn = bandName(ctx, b);
   }
-  const dr = ctx.roll("d10", "Disruption Result, " + bandName + " (" + table + ")");
-  const rr = ctx.roll("d10", "Retreat Result, " + bandName + " (" + table + ")");
-  const res = resolution(ctx, table === "close-combat-engaged" ? "engaged" : table, bandName, dr, rr);
-  const tkey = table === "close-combat-engaged" ? "close-combat/close-combat-engaged" : table + "/" + table;
+  const table = tkey.slice(tkey.indexOf("/") + 1);
+  const die = tableAt(ctx, tkey).die;
+  const dr = ctx.roll(die, "Disruption Result, " + bn + " (" + table + ")");
+  const rr = ctx.roll(die, "Retreat Result, " + bn + " (" + table + ")");
+  const res = resolution(ctx, tkey, bn, dr, rr);
   ctx.trace({
-    rule: b === "-" ? "11.21" : "11.3", table: tkey, cell: { band: bandName, disruption: dr, retreat: rr },
+    rule: b === "-" ? "11.21" : "11.3", table: tkey, cell: { band: bn, disruption: dr, retreat: rr },
     result: [res.dis, res.retreat, res.morale].filter((x) => x && x !== "-").join(" + ") || "-",
-    text: what + ": " + bandName + " Disruption d10 " + dr + " -> " + res.dis + "; Retreat d10 " + rr + " -> " + res.retreat + " / " + res.morale +
-      (table === "close-combat" ? " (regular combat reads Close Combat Resolution: close-combat.yaml cell-readings)" : ""),
+    text: what + ": " + bn + " Disruption d10 " + dr + " -> " + res.dis + "; Retreat d10 " + rr + " -> " + res.retreat + " / " + res.morale +
+      (b !== "-" && F.kind !== "at" ? " (regular combat reads Close Combat Resolution: close-combat.yaml cell-readings)" : ""),
   });
   res.pm = pm;
   res.table = tkey;

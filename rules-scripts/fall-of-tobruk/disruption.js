@@ -41,8 +41,8 @@ export function attackValue(ctx, p, k) {
 
 // ---------------------------------------------------------------- 12.1, 12.2 disruption
 
-// 12.2 EXCEPTION: these causes never eliminate a unit that is already Disrupted.
-const SPARES_DISRUPTED = ["bombardment", "strafing", "bombing"];
+// 12.2 EXCEPTION: the causes that never eliminate a unit already Disrupted (effects spared-by).
+function spares(ctx) { return ctx.tables.disruption.effects["spared-by"]; }
 
 // 12.1, 12.2: disrupts `p` (its reverse side); a second disruption eliminates it, except one from
 // bombardment or strafing. HQs have no disrupted side and ignore every Dis (12.1 NOTE).
@@ -50,12 +50,12 @@ const SPARES_DISRUPTED = ["bombardment", "strafing", "bombing"];
 function disruptPiece(ctx, p, cause, rule, text) {
   const why = text ? text + ": " : "";
   if (!onMap(p)) return "no effect";
-  if (p.hq) {
+  if (p.hq && ctx.tables.disruption.effects.hq === "immune") {
     ctx.trace({ rule: "12.1", result: "immune", text: why + p.id + " is an HQ: no disrupted side, the Dis is ignored (12.1 NOTE)" });
     return "immune";
   }
   if (p.disrupted) {
-    if (SPARES_DISRUPTED.indexOf(cause) >= 0) {
+    if (spares(ctx).indexOf(cause) >= 0) {
       ctx.trace({ rule: "12.2", result: "no effect", text: why + p.id + " is already Disrupted; a disruption from " + cause + " cannot eliminate it (12.2 EXCEPTION)" });
       return "no effect";
     }
@@ -72,13 +72,13 @@ function disruptPiece(ctx, p, cause, rule, text) {
 // ("bombardment", "strafing", "overstacking", ...); `text` heads the trace.
 export function disrupt(ctx, unit, cause, rule, text) {
   const p = typeof unit === "string" ? ctx.piece(unit) : unit;
-  return disruptPiece(ctx, p, causeOf(cause), rule, text || null);
+  return disruptPiece(ctx, p, causeOf(ctx, cause), rule, text || null);
 }
 
 // A cause given as text ("4.23 overstacking", "artillery bombardment") as one word for 12.2.
-function causeOf(cause) {
+function causeOf(ctx, cause) {
   const t = String(cause || "combat").toLowerCase();
-  for (const w of SPARES_DISRUPTED) if (t.indexOf(w) >= 0) return w;
+  for (const w of spares(ctx)) if (t.indexOf(w) >= 0) return w;
   return t;
 }
 
@@ -172,7 +172,8 @@ const CHOOSE = {};
 // (then the rest); a lone unit takes both of a 2 Dis and is eliminated (12.2).
 STEP.dis = (ctx, st) => {
   while (st.n > 0) {
-    const pool = pieces(ctx, st.pool).filter((p) => !p.hq);
+    const hqImmune = ctx.tables.disruption.effects.hq === "immune";
+    const pool = pieces(ctx, st.pool).filter((p) => !(p.hq && hqImmune));
     if (!pool.length) {
       if (pieces(ctx, st.pool).length) ctx.trace({ rule: "12.1", text: st.text + ": only HQs, which ignore Dis (12.1 NOTE)" });
       return [];

@@ -22,7 +22,7 @@ function enemyOf(ctx, side) { return ctx.rules.combat.enemyOf(side); }
 function mustAttack(ctx, p, foe, z) {
   const cb = ctx.rules.combat;
   if (p.fought || p.opsComplete || p.hq || p.artillery || !cb.canFight(p)) return false;
-  if (cb.inBox(p.hex)) return false;
+  if (ctx.rules.minefields.mustAttackExempt(p)) return false;             // 13.4
   return (z ? z(p.hex) : ctx.rules.zoc.level(p.hex, foe) || 0) >= 2;
 }
 

@@ -80,10 +80,16 @@ export function all(ctx) {
 // features(): the map's minefield hexside feature names.
 export function features(ctx) { return [R(ctx).feature]; }
 
-// Does a road or track cross the hexside (13.1)?
+// Does a road or track (a TEC route) cross the hexside (13.1)?
 function routeAcross(ctx, a, b) {
-  for (const r of R(ctx).routes) if (ctx.map.hexsideHas(a, b, r)) return r;
+  for (const r of ctx.rules.terrain.routes()) if (ctx.map.hexsideHas(a, b, r)) return r;
   return null;
+}
+
+// The B.113 class of a unit (units.yaml types): armor, infantry, weapons or artillery.
+function classOf(ctx, piece) {
+  const t = ctx.tables.units.types["by-type"][piece.type];
+  return t ? t.class : null;
 }
 
 // ---- 13.4 boxes --------------------------------------------------------------------------------
@@ -100,21 +106,21 @@ export function boxes(ctx) {
   return ctx.map.ids.filter((h) => ctx.map.hasFeature(h, f)).sort();
 }
 
-// alliedBoxes(): the box hexes an Allied unit occupies now (14.23), sorted.
-export function alliedBoxes(ctx) {
+// boxesHeldBy(side): the box hexes a unit of `side` occupies now (14.23), sorted.
+export function boxesHeldBy(ctx, side) {
   const out = {};
   for (const id in ctx.state.pieces) {
     const p = ctx.state.pieces[id];
-    if (p.side === "allied" && onMap(p) && isBox(ctx, p.hex)) out[p.hex] = true;
+    if (p.side === side && onMap(p) && isBox(ctx, p.hex)) out[p.hex] = true;
   }
   return Object.keys(out).sort();
 }
 
-// boxShift(hex): 13.4 and 11.22: units in a box get one column to the left (-1), else 0.
+// boxShift(hex): 13.4 and 11.22: units in a box get the crt.yaml defender-in-box shift (1L: -1),
+// else 0.
 export function boxShift(ctx, hex) {
   if (!isBox(ctx, hex)) return 0;
-  const m = /^(\d+)\s*([LR])$/.exec(String(ctx.table.boxes["column-shift"]));
-  return m[2] === "L" ? -Number(m[1]) : Number(m[1]);
+  return ctx.rules.crt.columnShift("defender-in-box");
 }
 
 // ignoresRetreat(piece): 13.4: a unit in a box may ignore every R#h result.
@@ -125,9 +131,9 @@ export function ignoresRetreat(ctx, piece) { return inBox(ctx, piece) && ctx.tab
 export function mustAttackExempt(ctx, piece) { return inBox(ctx, piece) && ctx.table.boxes["must-attack-hzoc"] === false; }
 
 // bombardImmune(piece): 13.4: infantry-class units in a box are immune to bombardment and
-// strafing; weapons, artillery and armor are not.
+// strafing; weapons, artillery and armor are not (boxes bombardment-immune).
 export function bombardImmune(ctx, piece) {
-  return inBox(ctx, piece) && R(ctx)["infantry-types"].concat(["hq"]).indexOf(piece.type) >= 0;
+  return inBox(ctx, piece) && ctx.table.boxes["bombardment-immune"].indexOf(classOf(ctx, piece)) >= 0;
 }
 
 // ---- 13.1 movement -----------------------------------------------------------------------------
@@ -137,27 +143,29 @@ export function bombardImmune(ctx, piece) {
 export function freeCrossing(ctx, side, a, b) {
   if (owner(ctx, a, b) === null) return { rule: "13.1", reason: "no minefield on " + key(a, b) };
   if (breached(ctx, a, b)) return { rule: "13.3", reason: "the minefield on " + key(a, b) + " is breached" };
-  if (side !== "allied") return null;
-  const r = routeAcross(ctx, a, b);
-  if (r) return { rule: "13.1", reason: "Allied units cross the minefield on " + key(a, b) + " along the " + r + " free" };
-  if (isBox(ctx, a)) return { rule: "13.1", reason: "Allied units leaving the box " + a + " cross its minefield free" };
+  for (const e of ctx.table.movement.exceptions) {
+    if (e.side !== side) continue;
+    const r = e.kind === "route" ? routeAcross(ctx, a, b) : null;
+    if (r) return { rule: "13.1", reason: "Allied units cross the minefield on " + key(a, b) + " along the " + r + " free" };
+    if (e.kind === "box-exit" && isBox(ctx, a)) return { rule: "13.1", reason: "Allied units leaving the box " + a + " cross its minefield free" };
+  }
   return null;
 }
 
 // moveCost(piece, a, b, mpAvailable): the extra MPs crossing the hexside a-b costs this unit
-// (13.1): half of `mpAvailable`, its allowance this impulse (reading available-mps), or 0. The
-// hexside cost is added to the cost of the hex entered.
+// (13.1): the movement crossing-cost share (half) of `mpAvailable`, its allowance this impulse
+// (reading available-mps), or 0. The hexside cost is added to the cost of the hex entered.
 export function moveCost(ctx, piece, a, b, mpAvailable) {
   if (!unbreached(ctx, a, b) || freeCrossing(ctx, piece.side, a, b)) return 0;
-  return mpAvailable / 2;
+  return mpAvailable * ctx.table.movement["crossing-cost"];
 }
 
 // costSpec(piece, mpAvailable): the spec fragment for ctx.map.reach: every minefield hexside adds
-// half of `mpAvailable`. It over-charges the free crossings (breaches, Allied roads and box
-// exits), which only reach() below puts right: {hexsides: {minefield: {add}}}.
+// the crossing cost of `mpAvailable`. It over-charges the free crossings (breaches, Allied roads
+// and box exits), which only reach() below puts right: {hexsides: {minefield: {add}}}.
 export function costSpec(ctx, piece, mpAvailable) {
   const hs = {};
-  hs[R(ctx).feature] = { add: mpAvailable / 2 };
+  hs[R(ctx).feature] = { add: mpAvailable * ctx.table.movement["crossing-cost"] };
   return { hexsides: hs };
 }
 
@@ -336,16 +344,17 @@ export function firstFire(ctx, attackerHex, defenderHex, defenderSide) {
 function isEngineer(ctx, piece) { return R(ctx)["engineer-types"].indexOf(piece.type) >= 0; }
 
 // attackFactor(piece, fromHex, toHex, kind, value): the attack factor of `piece` attacking from
-// fromHex into toHex across an unbreached minefield: kind "soft" (13.22: halved, engineers
-// excepted) or "hard" (11.22: halved). `value` defaults to the piece's saf / haf. Returns
-// {value, halved, rule}.
+// fromHex into toHex across an unbreached minefield: kind "soft" (13.22, engineers excepted) or
+// "hard" (11.22), by the factor crt.yaml factor-modifiers gives each rule (halved as printed).
+// `value` defaults to the piece's saf / haf. Returns {value, changed, factor, rule}.
 export function attackFactor(ctx, piece, fromHex, toHex, kind, value) {
   const v = value !== undefined ? value : kind === "hard" ? piece.haf || 0 : piece.saf || 0;
-  if (!ctx.map.adjacent(fromHex, toHex) || !unbreached(ctx, fromHex, toHex)) return { value: v, halved: false, rule: null };
+  if (!ctx.map.adjacent(fromHex, toHex) || !unbreached(ctx, fromHex, toHex)) return { value: v, changed: false, factor: 1, rule: null };
   const eng = isEngineer(ctx, piece);
-  const halve = kind === "hard" ? (!eng || R(ctx)["hard-attack-halved-for-engineers"]) : (!eng || R(ctx)["soft-attack-halved-for-engineers"]);
-  if (!halve) return { value: v, halved: false, rule: "13.22" };
-  return { value: v / 2, halved: true, rule: kind === "hard" ? "11.22" : "13.22" };
+  const applies = kind === "hard" ? (!eng || R(ctx)["hard-attack-halved-for-engineers"]) : (!eng || R(ctx)["soft-attack-halved-for-engineers"]);
+  if (!applies) return { value: v, changed: false, factor: 1, rule: "13.22" };
+  const row = ctx.rules.crt.modifier(R(ctx)["attack-factor-rows"][kind]);
+  return { value: v * row.factor, changed: true, factor: row.factor, rule: row.rule };
 }
 
 // matRequired(attackers, defenderHex): the armor units among `attackers` (ids or pieces) that
@@ -360,18 +369,20 @@ export function matRequired(ctx, attackers, defenderHex) {
 // units `ids`; a "2 Dis *" rolls again on the Stall? column when stallRoll is true (13.22, 13.24;
 // 13.23 rolls no stall). {roll, result, count, stallRoll, stall}. Applies nothing.
 export function mat(ctx, ids, stallRoll, why) {
-  const t = ctx.table.mat;
-  const roll = ctx.roll("d10", "13.22 Minefield Attack Table" + (why ? ": " + why : ""));
-  const result = t.rows[String(roll)].Disrupt;
-  const count = result === "-" ? 0 : /^2 Dis/.test(result) ? 2 : 1;
-  const out = { roll, result, count, stallRoll: null, stall: false };
+  const t = ctx.table.mat, pr = ctx.table["mat-procedure"];
+  const [disCol, stallCol] = t.columns;
+  const roll = ctx.roll(t.die, "13.22 Minefield Attack Table" + (why ? ": " + why : ""));
+  const result = t.rows[String(roll)][disCol];
+  const count = pr.disrupts[result] || 0;
+  const out = { roll, result, count, stallRoll: null, stall: false, stallResult: null };
   ctx.trace({ rule: "13.22", table: "mat", cell: "d10=" + roll + ", Disrupt", result,
     text: "Minefield Attack Table for " + ids.join(", ") + (why ? " (" + why + ")" : "") + ": " + roll + " -> " + result });
-  if (result.indexOf("*") >= 0 && stallRoll) {
-    const s = ctx.roll("d10", "13.22 Minefield Attack Table, Stall?");
-    const sr = t.rows[String(s)]["* Stall?"];
+  if (result === pr["stall-roll-on"] && stallRoll) {
+    const s = ctx.roll(t.die, "13.22 Minefield Attack Table, Stall?");
+    const sr = t.rows[String(s)][stallCol];
     out.stallRoll = s;
     out.stall = sr !== "-";
+    out.stallResult = sr;
     ctx.trace({ rule: "13.22", table: "mat", cell: "d10=" + s + ", * Stall?", result: sr,
       text: out.stall ? "the attack stalls: " + sr : "no stall: the attack goes on" });
   }
@@ -502,12 +513,12 @@ function hqOf(ctx, piece) {
 // {ok, by (the HQ or engineer whose breach it is), rule, reason}.
 export function mayBreach(ctx, piece, a, b, impulse) {
   const no = (reason) => ({ ok: false, rule: "13.3", reason });
-  if (!unbreached(ctx, a, b)) return no("no unbreached minefield on " + key(a, b));
-  if (piece.side !== "axis") return no("only Axis units breach minefields");
   const rd = R(ctx), t = ctx.table.breaching;
+  if (!unbreached(ctx, a, b)) return no("no unbreached minefield on " + key(a, b));
+  if (piece.side !== t.side) return no("only " + t.side + " units breach minefields");
   let by = null;
   if (isEngineer(ctx, piece) && piece.nation === rd["breach-nation"]) by = piece.id;
-  else if (rd["infantry-types"].indexOf(piece.type) >= 0 && !piece.hq) {
+  else if (classOf(ctx, piece) === "infantry" && !piece.hq) {
     const hq = hqOf(ctx, piece);
     if (!hq) return no(piece.id + " has no formation HQ on the map");
     const d = ctx.map.distance(hq.hex, a);
@@ -552,7 +563,7 @@ export function impulseKey(ctx, fromHex) {
 // that may breach clears the first unbreached minefield it crossed (13.3; reading auto-breach:
 // the Axis player always takes the breach).
 export function afterMove(ctx, piece, path) {
-  if (!R(ctx)["auto-breach"] || !piece || piece.side !== "axis" || !path || path.length < 2) return;
+  if (!R(ctx)["auto-breach"] || !piece || piece.side !== ctx.table.breaching.side || !path || path.length < 2) return;
   const k = impulseKey(ctx, path[0]);
   for (let i = 1; i < path.length; i++) {
     const a = path[i - 1], b = path[i];

@@ -60,7 +60,9 @@ export function predominant(ctx, units, role) {
 // 11.42: the Morale Checks Table: the new letter ("E" = eliminated). The two blank g cells read
 // as printed-g (morale.yaml mct-blank-cells).
 export function mct(ctx, letter, d10) {
-  const v = ctx.tables.morale.mct.rows[String(d10)][letter];
+  const t = ctx.tables.morale.mct;
+  if (t.columns.indexOf(letter) < 0) throw new Error("the Morale Checks Table has no column " + JSON.stringify(letter) + " (11.42)");
+  const v = t.rows[String(d10)][letter];
   if (v === "" || v === undefined || v === null) {
     const blank = ctx.tables.morale["mct-blank-cells"].cells[String(d10)];
     return blank && blank[letter] ? blank[letter] : letter;
@@ -75,9 +77,10 @@ function checkStep(ctx, st) {
   for (const p of st.units.map((id) => ctx.piece(id)).filter(onMap)) {
     for (let t = 0; t < (st.times || 1) && onMap(p); t++) {
       const cur = moraleOf(ctx, p);
-      const d = ctx.roll("d10", "11.42 Morale Check: " + p.id);
+      const t = ctx.tables.morale.mct;
+      const d = ctx.roll(t.die, "11.42 Morale Check: " + p.id);
       const nw = mct(ctx, cur, d);
-      if (nw === "E") {
+      if (t.codes[nw] === "eliminated") {
         ctx.trace({ rule: "11.42", table: "morale/mct", cell: { d10: d, morale: cur }, result: "E", text: st.text + ": " + p.id + " (morale " + cur + ") rolls " + d + ": eliminated" });
         ctx.rules.disruption.loseUnit(p, "11.42", "Morale Check E", "morale");
         break;

@@ -23,8 +23,6 @@
 // State: state.movement = {group: {hex, units} while a destination is chosen (hex: the stack's
 // key off-map:<side>:<edges> for reinforcements entering)}.
 
-// B.113 weapons units (lower-case types of units.yaml): 4.3 applies to them and to artillery.
-const WEAPONS = ["recon", "light-at", "heavy-at", "light-aa", "heavy-aa"];
 const EPS = 1e-9;
 
 function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
@@ -57,7 +55,6 @@ function turning(ctx, p) { return has(ctx, "activation", "turningMovement") ? ct
 // allowance(piece): the MPs the unit has for a move now, with the reasons: {mp, parts,
 // placeholder} (`placeholder`: the Disrupted MA came from the disrupted-allowance stand-in).
 export function allowance(ctx, p) {
-  const g = ctx.table.general;
   let mp = p.ma || 0, placeholder = false;
   const parts = ["MA " + mp];
   if (p.disrupted && !p.hq) {                                            // 12.2 (HQs never are: 12.1)
@@ -67,17 +64,18 @@ export function allowance(ctx, p) {
   }
   const t = turning(ctx, p);
   if (t) {
-    const k = t.maMultiplier || g["axis-surprise-may-26"]["ma-multiplier"];
-    mp *= k;
-    parts.push("x" + k + " on the turning movement = " + ctx.rules.reach.mpText(mp) + " (16.42)");
+    mp *= t.maMultiplier;
+    parts.push("x" + t.maMultiplier + " on the turning movement = " + ctx.rules.reach.mpText(mp) + " (16.42)");
   }
-  if (p.oos && mp > g["out-of-supply-max-mp"]) {
-    mp = g["out-of-supply-max-mp"];
+  const oosMax = ctx.tables.supply["out-of-supply"]["max-mp"];
+  if (p.oos && mp > oosMax) {
+    mp = oosMax;
     parts.push("out of supply: " + mp + " at most (14.3)");
   }
   if (p.artillery && p.bombarded && p.moveMarker === "half-move-half-fire") {
-    mp = mp / 2;
-    parts.push("fired at half value: half its MPs, " + ctx.rules.reach.mpText(mp) + " (B.123, 8.12; our reading)");
+    const f = ctx.tables.artillery.readings["half-fire-movement"];
+    mp = mp * f;
+    parts.push("fired at half value: x" + f + " of its MPs, " + ctx.rules.reach.mpText(mp) + " (B.123, 8.12; artillery.yaml readings half-fire-movement)");
   }
   return { mp, parts, placeholder };
 }
@@ -156,11 +154,21 @@ export function stepCost(ctx, id, a, b) {
 
 // ---- after a move: markers (4.3, 10.3, 8.2) ------------------------------------------------------
 
-function weaponsOrArtillery(p) { return !!p.artillery || WEAPONS.indexOf(p.type) >= 0; }
+function towed(ctx) { return ctx.table["towed-guns"]; }
 
-// 4.3: Axis Semovente and Axis heavy AT units fire as if they had not moved (movement.yaml
-// towed-guns exempt).
-function exempt(p) { return p.side === "axis" && (p.type === "semovente" || !!p.heavyAT); }
+// 4.3: Axis Semovente and Axis heavy AT units fire as if they had not moved (towed-guns exempt).
+function exempt(ctx, p) { const e = towed(ctx).exempt; return p.side === e.side && e.types.indexOf(p.type) >= 0; }
+
+// firesReduced(piece): do the 4.3 fire reductions of a move apply to the unit (a weapons or
+// artillery unit of B.113, not exempt)?
+export function firesReduced(ctx, p) {
+  const t = ctx.tables.units.types["by-type"][p.type];
+  return !!t && towed(ctx)["applies-to"].indexOf(t.class) >= 0 && !exempt(ctx, p);
+}
+
+// markerOf(marker): the 4.3 marker "half-move-half-fire" or "full-move-no-fire" as towed-guns
+// gives it: {name, factor} (the factor on Hard Attack, Soft Attack and Bombardment).
+export function markerOf(ctx, marker) { return towed(ctx).markers[marker]; }
 
 // The markers a move leaves; Operations Complete (7.3) is the activation section's, as the
 // activation ends.
@@ -169,16 +177,17 @@ function mark(ctx, p, mp, budget) {
   p.moved = true;
   p.moves = (p.moves || 0) + 1;                      // the checks section's 3.4 count
   if (ctx.state.activation) p.movedWith = ctx.state.activation.marker || null;
-  if (weaponsOrArtillery(p)) {
-    if (exempt(p)) notes.push("no fire penalty for an Axis " + (p.heavyAT ? "heavy AT unit" : "Semovente") + " (4.3)");
+  const t = towed(ctx);
+  const cls = ctx.tables.units.types["by-type"][p.type];
+  if (cls && t["applies-to"].indexOf(cls.class) >= 0) {
+    const txt = (m) => ctx.rules.reach.mpText(m);
+    if (exempt(ctx, p)) notes.push("no fire penalty for an Axis " + (p.heavyAT ? "heavy AT unit" : "Semovente") + " (4.3)");
     else if (p.bombarded && p.moveMarker === "half-move-half-fire") notes.push("it fired at half and moves on its Half Move/Half Fire marker (B.123)");
-    else if (mp > budget / 2) {
-      p.moveMarker = "full-move-no-fire";
-      notes.push("moved " + ctx.rules.reach.mpText(mp) + " of " + ctx.rules.reach.mpText(budget) + " MPs, more than half: Full Move/No Fire, attack and bombardment 0 this activation (4.3, 10.3)" +
-        (p.artillery ? "; Operations Complete as the activation ends (7.3)" : ""));
-    } else {
-      p.moveMarker = "half-move-half-fire";
-      notes.push("moved " + ctx.rules.reach.mpText(mp) + " of " + ctx.rules.reach.mpText(budget) + " MPs, half or less: Half Move/Half Fire, attack and bombardment halved this activation (4.3, 10.3)");
+    else {
+      const k = mp > budget * t["half-of-ma"] ? "full-move-no-fire" : "half-move-half-fire", m = t.markers[k];
+      p.moveMarker = k;
+      notes.push("moved " + txt(mp) + " of " + txt(budget) + " MPs, " + (k === "full-move-no-fire" ? "more than" : "at most") + " x" + t["half-of-ma"] + ": " + m.name +
+        ", attack and bombardment x" + m.factor + " this activation (4.3, 10.3)" + (k === "full-move-no-fire" && p.artillery ? "; Operations Complete as the activation ends (7.3)" : ""));
     }
   } else notes.push("Movement Complete (10.3)");
   if (p.fought || p.bombarded) notes.push("it has " + (p.fought ? "fought" : "bombarded") + " this phase: Operations Complete as the activation ends (7.3)");

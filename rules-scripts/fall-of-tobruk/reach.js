@@ -40,24 +40,18 @@ function turning(ctx, p) { return has(ctx, "activation", "turningMovement") ? ct
 
 // ---- 13.1 minefields (the minefields section prices them) ---------------------------------------
 
-function mineFeatures(ctx) { return has(ctx, "minefields", "features") ? ctx.rules.minefields.features() : ["minefield"]; }
+function mineFeatures(ctx) { return ctx.rules.minefields.features(); }
 
-// The cost model's minefield hexsides: half the available MPs on every one (over-charging the
-// free crossings, which search() puts right).
-function mineSides(ctx, p, available) {
-  if (has(ctx, "minefields", "movementSides")) return ctx.rules.minefields.movementSides(p, available) || {};
-  const out = {};
-  for (const f of mineFeatures(ctx)) out[f] = { add: available / 2 };
-  return out;
-}
+// The cost model's minefield hexsides: the crossing cost of the available MPs on every one
+// (over-charging the free crossings, which search() puts right).
+function mineSides(ctx, p, available) { return ctx.rules.minefields.movementSides(p, available) || {}; }
 
 // The true minefield cost of crossing x -> y: {mp, note}.
 function mineCost(ctx, p, x, y, available, sides) {
   if (!mineFeatures(ctx).some((f) => sides.indexOf(f) >= 0)) return { mp: 0, note: null };
-  if (!has(ctx, "minefields", "moveCost")) return { mp: available / 2, note: "+" + mpText(ctx, available / 2) + " minefield, half of " + mpText(ctx, available) + " MPs (13.1)" };
   const mp = ctx.rules.minefields.moveCost(p, x, y, available);
-  if (mp) return { mp, note: "+" + mpText(ctx, mp) + " minefield, half of " + mpText(ctx, available) + " MPs (13.1)" };
-  const free = has(ctx, "minefields", "freeCrossing") ? ctx.rules.minefields.freeCrossing(p.side, x, y) : null;
+  if (mp) return { mp, note: "+" + mpText(ctx, mp) + " minefield, x" + ctx.tables.minefields.movement["crossing-cost"] + " of " + mpText(ctx, available) + " MPs (13.1)" };
+  const free = ctx.rules.minefields.freeCrossing(p.side, x, y);
   return { mp: 0, note: free ? "minefield free: " + free.reason + " (" + free.rule + ")" : "minefield free" };
 }
 

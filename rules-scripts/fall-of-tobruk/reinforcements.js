@@ -58,7 +58,7 @@ export function arrival(ctx, p) {
   if (!row || ctx.rules.sequence.turnOf(row.turn) !== turn) {
     row = ctx.table["ground-schedule"].rows.find((r) => r.side === p.side && ctx.rules.sequence.turnOf(r.turn) === turn) || null;
   }
-  if (!where) where = row ? row.where : (p.side === "allied" ? "East Edge" : "West or North-west Edge");
+  if (!where) where = row ? row.where : ctx.table["ground-arrival"]["default-where"][p.side];
   return { turn, where, row };
 }
 

@@ -78,7 +78,8 @@ export function fitsWith(ctx, pieces, there0, hex) {
   for (const p of pieces) ids[p.id] = true;
   const there = there0.filter((p) => !ids[p.id]);
   const all = there.concat(pieces);
-  if (all.filter((p) => p.hq).length > 1) return { ok: false, rule: "7.11", reason: "only one HQ may stand in a hex, and " + hex + " would hold " + all.filter((p) => p.hq).map((p) => p.id).join(" and ") };
+  const hqs = ctx.table.limits["hq-per-hex"];
+  if (all.filter((p) => p.hq).length > hqs) return { ok: false, rule: "7.11", reason: "only " + hqs + " HQ may stand in a hex, and " + hex + " would hold " + all.filter((p) => p.hq).map((p) => p.id).join(" and ") };
   const sps = pointsOf(ctx, all);
   const lim = limitFor(ctx, all);
   if (sps > lim.sps) {
@@ -116,7 +117,7 @@ export function penalties(ctx, hex) {
   const lim = limitFor(ctx, units);
   const eliminate = Math.max(0, sps - l["absolute-max"]);
   const left = sps - eliminate;
-  const disrupt = left > lim.sps ? 2 * (left - lim.sps) : 0;
+  const disrupt = left > lim.sps ? ctx.table.overstacking["disrupt-multiple"] * (left - lim.sps) : 0;
   return { sps, eliminate, disrupt, limit: lim.sps, rule: lim.rule };
 }
 
@@ -153,8 +154,8 @@ export function begin(ctx, hex) {
   const owner = onMap(ctx, hex)[0].side;
   ctx.state.overstack = { hex, side: owner, eliminate: pen.eliminate, disrupt: pen.disrupt, chosen: [] };
   ctx.trace({ rule: "4.23", table: "overstacking", cell: { hex, sps: pen.sps, limit: pen.limit }, result: { eliminate: pen.eliminate, disrupt: pen.disrupt },
-    text: hex + " holds " + pen.sps + " SPs against a limit of " + pen.limit + (pen.eliminate ? ": " + pen.eliminate + " SPs above 24 are eliminated" : "") +
-      (pen.disrupt ? (pen.eliminate ? " and " : ": ") + pen.disrupt + " SPs are Disrupted (" + (pen.disrupt / 2) + " over the limit and as many more)" : "") + "; " + owner + " chooses the units" });
+    text: hex + " holds " + pen.sps + " SPs against a limit of " + pen.limit + (pen.eliminate ? ": " + pen.eliminate + " SPs above " + ctx.table.limits["absolute-max"] + " are eliminated" : "") +
+      (pen.disrupt ? (pen.eliminate ? " and " : ": ") + pen.disrupt + " SPs are Disrupted (" + (pen.sps - pen.eliminate - pen.limit) + " over the limit, x" + ctx.table.overstacking["disrupt-multiple"] + ")" : "") + "; " + owner + " chooses the units" });
   return pen;
 }
 
@@ -184,8 +185,8 @@ export function choose(ctx, id) {
   o.chosen.push(p.id);
   if (o.eliminate > 0) {
     o.eliminate -= p.sp || 0;
-    ctx.trace({ rule: "4.23", cell: { hex: o.hex, unit: p.id, sp: p.sp }, result: "eliminated", text: p.id + " (" + p.sp + " SPs) is eliminated for overstacking " + o.hex + " beyond 24 SPs" });
-    eliminate(ctx, p, "4.23 overstacking beyond 24 SPs");
+    ctx.trace({ rule: "4.23", cell: { hex: o.hex, unit: p.id, sp: p.sp }, result: "eliminated", text: p.id + " (" + p.sp + " SPs) is eliminated for overstacking " + o.hex + " beyond " + ctx.table.limits["absolute-max"] + " SPs" });
+    eliminate(ctx, p, "4.23 overstacking beyond " + ctx.table.limits["absolute-max"] + " SPs");
     if (o.eliminate <= 0) o.disrupt = penalties(ctx, o.hex).disrupt;    // of what is left now
   } else {
     o.disrupt -= p.sp || 0;
@@ -218,7 +219,7 @@ export const overstack = {
   why(ctx, a) {
     const o = ctx.state.overstack;
     const k = pickable(ctx);
-    if (!a || a.do !== k.what) return { rule: "4.23", reason: o.eliminate > 0 ? "the SPs above 24 are eliminated first" : "only Disruption is owed now" };
+    if (!a || a.do !== k.what) return { rule: "4.23", reason: o.eliminate > 0 ? "the SPs above " + ctx.table.limits["absolute-max"] + " are eliminated first" : "only Disruption is owed now" };
     const p = ctx.piece(a.unit);
     if (!p || p.hex !== o.hex || p.at !== "map") return { rule: "4.23", reason: "choose a unit in " + o.hex };
     if (!counts(p)) return { rule: "7.11", reason: p.id + " counts no SPs (HQ)" };

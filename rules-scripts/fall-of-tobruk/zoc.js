@@ -9,7 +9,7 @@
 //   4.44  Khamsin: every ZOC one level lower.
 //   16.41 May 26 and 27, AM and PM: Allied ZOCs one level lower (on top of 4.44).
 // What a ZOC does to movement (4.12), combat (4.13) and supply (4.14) is in those sections.
-// Tables: tables/fall-of-tobruk/zoc.yaml (zoc-levels, zoc-level-other, modifiers).
+// Tables: tables/fall-of-tobruk/zoc.yaml (zoc-levels, zoc-level-other, modifiers), weather.yaml (effects).
 
 const NONE = 0, LZOC = 1, HZOC = 2;
 const NAMES = ["none", "LZOC", "HZOC"];
@@ -40,7 +40,7 @@ function stackInfo(ctx, hex, units) {
     total += p.sp || 0;
     if (p.artillery) art += p.sp || 0;
   }
-  const artilleryCounts = art * 2 <= total;                 // ZOC Summary Chart, second line
+  const artilleryCounts = art <= total * ctx.table["zoc-levels"]["artillery-share"];   // ZOC Summary Chart, second line
   const counted = [];
   for (const p of units) {
     if (p.hq || p.wreck || p.disrupted) continue;            // 7.11, 12.2
@@ -125,18 +125,15 @@ function projectedBy(ctx, info, mask) {
 
 // ---- modifiers -----------------------------------------------------------------------------------
 
-function weatherNow(ctx) {
-  const w = ctx.rules.weather && typeof ctx.rules.weather.current === "function" ? ctx.rules.weather.current() : ctx.state.weather;
-  return String((w && w.weather) || w || "clear").toLowerCase();
-}
-
 // reduction(side): how many levels `side`'s ZOCs drop now, with the rules that drop them
-// (4.44 Khamsin; 16.41 Allied ZOC on the May 26 and 27 turns, AM and PM phases).
+// (4.44 Khamsin, as the weather section gives it; 16.41 Allied ZOC on the May 26 and 27 turns,
+// AM and PM phases).
 export function reduction(ctx, side) {
   const m = ctx.table.modifiers;
   let n = 0;
   const rules = [];
-  if (weatherNow(ctx) === "khamsin") { n += m.khamsin["reduce-levels"]; rules.push("4.44"); }
+  const w = ctx.rules.weather.zocReduction();
+  if (w) { n += w; rules.push("4.44"); }
   const l = m["limited-allied-zoc"];
   if (side === l["applies-to"] && l.turns.indexOf(ctx.state.date) >= 0 && l.phases.indexOf(ctx.state.half) >= 0) {
     n += l["reduce-levels"];
