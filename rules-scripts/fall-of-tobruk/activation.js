@@ -118,7 +118,7 @@ export function fillCup(ctx) {
   const par = s.paralysis;
   s.cup = cup.filter((am) => !par || marker(ctx, am).side !== ruleSide(ctx, "allied-command-paralysis") || paralysisAdmits(ctx, am)).sort();
   const kept = cup.length - s.cup.length;
-  ctx.trace({ rule: "7.13", table: "activation-markers", cell: { turn: ctx.turn, half: s.half }, result: s.cup.slice(),
+  ctx.trace({ rule: "7.13", table: "activation-markers", uses: ["units/units"], cell: { turn: ctx.turn, half: s.half }, result: s.cup.slice(),
     text: s.date + " " + s.half + " Operations Phase: " + plural(s.cup.length, "activation marker") + " in the cup (" + s.cup.join(", ") + ")" +
       (kept ? "; " + plural(kept, "Allied marker") + " held back by Allied command paralysis (16.43)" : "") });
   const lost = Object.keys(missing).sort();
@@ -183,13 +183,13 @@ export function draw(ctx) {
     const am = s.initiative.queue.shift();
     s.initiative.done = true;
     startActivation(ctx, am, "16.44");
-    ctx.trace({ rule: "16.44", cell: { marker: am }, result: am, text: "Axis initiative: " + am + " activates as the Axis player ordered" });
+    ctx.trace({ rule: "16.44", uses: ["activation/activation-markers"], cell: { marker: am }, result: am, text: "Axis initiative: " + am + " activates as the Axis player ordered" });
     return;
   }
   const cup = s.cup;
   const i = blindPick(ctx, cup.length, "draw an activation marker (7.13)");
   const am = cup[i];
-  ctx.trace({ rule: "7.13", cell: { cup: cup.slice(), index: i }, result: am,
+  ctx.trace({ rule: "7.13", uses: ["activation/activation-markers"], cell: { cup: cup.slice(), index: i }, result: am,
     text: am + " is drawn from the cup of " + cup.length + ": " + marker(ctx, am).side + " activate" });
   cup.splice(i, 1);
   startActivation(ctx, am, "7.13");
@@ -222,7 +222,7 @@ export function commandControl(ctx) {
   const row = cctRow(cct.rows, roll);
   a.ap = row[a.column];
   a.rolled = true;
-  ctx.trace({ rule: "7.2", table: "cct", cell: { column: a.column, roll, row: String(row.d10) }, result: a.ap,
+  ctx.trace({ rule: "7.2", table: "cct", uses: ["activation/activation-markers"], cell: { column: a.column, roll, row: String(row.d10) }, result: a.ap,
     text: a.marker + " rolls " + roll + (drm ? " (+" + drm + " " + printedW + ")" : "") + " on the " + a.column + " column: " + plural(a.ap, "Activation Point") });
 }
 
@@ -430,7 +430,7 @@ export function spend(ctx, pieceIds) {
     a.stacks[x.key] = ids;
     if (x.cost) {
       const sc = ctx.table["activation-points"]["stack-cost"];
-      ctx.trace({ rule: "7.21", table: "activation-points", cell: { stack: x.key, cost: x.cost }, result: x.cost,
+      ctx.trace({ rule: "7.21", table: "activation-points", uses: ["activation/activation-markers", "units/units"], cell: { stack: x.key, cost: x.cost }, result: x.cost,
         text: a.marker + " activates the stack in " + x.key + " (" + ids.join(", ") + ") for " + plural(x.cost, "AP") +
           (x.cost === sc.af ? ": at least x" + sc["af-share"] + " of its SPs are the formation's" : ": less than x" + sc["af-share"] + " of its SPs are the formation's") });
     }
@@ -587,7 +587,7 @@ export const chooseParalysis = {
       if (s.cup.indexOf(am) < 0 && s.activations.indexOf(am) < 0 && paralysisAdmits(ctx, am) && alliedInPlay(ctx, am)) add.push(am);
     }
     s.cup = s.cup.concat(add).sort();
-    ctx.trace({ rule: "16.43", cell: { released: par.released, extra: par.extra }, result: add,
+    ctx.trace({ rule: "16.43", uses: ["activation/activation-markers"], cell: { released: par.released, extra: par.extra }, result: add,
       text: "Allied response to the surprise: " + (add.length ? add.join(", ") + " go into the cup" : "no Allied marker goes into the cup") +
         " (engaged formations: " + (par.released.length ? par.released.join(", ") : "none") + "; chosen: " + (par.extra || "none") + ")" });
     ctx.done();
@@ -619,7 +619,7 @@ export function release(ctx, formation) {
     if (par.paused && am && s.cup.indexOf(am) < 0 && s.activations.indexOf(am) < 0 && !current) {
       s.cup.push(am);
       s.cup.sort();
-      ctx.trace({ rule: "16.43", cell: { formation: f }, result: am, text: f + " was attacked: " + am + " goes into the cup" });
+      ctx.trace({ rule: "16.43", uses: ["activation/activation-markers"], cell: { formation: f }, result: am, text: f + " was attacked: " + am + " goes into the cup" });
     } else {
       ctx.trace({ rule: "16.43", cell: { formation: f }, result: null, text: f + " was attacked: it is free to act once the Allied response is prepared" });
     }

@@ -210,7 +210,7 @@ function isBox(ctx, hex) { return ctx.rules.minefields.isBox(hex); }
 export function shifts(ctx, hex) {
   const out = [];
   const d = ctx.rules.stacking.density(hex);
-  out.push({ shift: d.shift, rule: "4.22", table: "stacking/sdc", why: d.sps + " SPs in " + hex + " (SDC)" });
+  out.push({ shift: d.shift, rule: "4.22", table: "stacking/sdc", uses: ["units/units"], why: d.sps + " SPs in " + hex + " (SDC)" });
   const w = ctx.rules.weather.current();
   if (w) {
     const name = w.charAt(0).toUpperCase() + w.slice(1);
@@ -219,11 +219,11 @@ export function shifts(ctx, hex) {
     if (s) out.push({ shift: s, rule: e ? e.rule : "4.4", table: "weather/effects", why: name });
   }
   // 13.4: units in a Box receive the CRT's defender-in-box shift, bombardment included
-  if (isBox(ctx, hex)) out.push({ shift: ctx.rules.crt.columnShift("defender-in-box"), rule: "13.4", table: "crt/column-shifts", why: "the target hex is a Defensive Box" });
+  if (isBox(ctx, hex)) out.push({ shift: ctx.rules.crt.columnShift("defender-in-box"), rule: "13.4", table: "crt/column-shifts", uses: ["map"], why: "the target hex is a Defensive Box" });
   // 8.11: target hex terrain per the TEC, which the seed lacks (a placeholder: no shift)
   const t = ctx.map.terrain(hex);
   if (ctx.tables.terrain["combat-effects-other"].none.indexOf(t) >= 0) {
-    out.push({ shift: 0, rule: "8.11", table: "terrain/combat-effects-other", why: t + " (TEC stand-in: no effect)" });
+    out.push({ shift: 0, rule: "8.11", table: "terrain/combat-effects-other", uses: ["map"], why: t + " (TEC stand-in: no effect)" });
   }
   return out;
 }
@@ -347,14 +347,14 @@ export function bombard(ctx, hex, list) {
     sum += m.factor;
     parts.push(m.parts.join(", ") + " = " + num(m.factor));
     const r = ctx.map.range(p.hex, hex);
-    ctx.trace({ rule: "8.13", table: "arc", cell: "range " + r + ", Bombardment Range " + p.br, result: overHalfRange(ctx, p, r) ? "halved" : "full",
+    ctx.trace({ rule: "8.13", table: "arc", uses: ["map", "units/units"], cell: "range " + r + ", Bombardment Range " + p.br, result: overHalfRange(ctx, p, r) ? "halved" : "full",
       text: p.id + " fires " + r + " hexes: " + (overHalfRange(ctx, p, r) ? "more" : "not more") + " than half its range " + p.br + " (8.13; the Artillery Range Chart is not in the seed)" });
   }
-  ctx.trace({ rule: "8.13", table: "range-and-halving", result: num(sum), text: "bombardment of " + hex + ": " + parts.join("; ") + "; total " + num(sum) });
+  ctx.trace({ rule: "8.13", table: "range-and-halving", uses: ["map", "units/units"], result: num(sum), text: "bombardment of " + hex + ": " + parts.join("; ") + "; total " + num(sum) });
   const cols = ctx.tables.crt.crt.columns;
   const base = column(ctx, sum);
   const out = { hex, total: sum, column: null, roll: null, cell: null, results: [] };
-  ctx.trace({ rule: "8.11", table: "crt/artillery-row", cell: base >= 0 ? cols[base] : "below 1", result: base >= 0 ? cols[base] : "-",
+  ctx.trace({ rule: "8.11", table: "crt/artillery-row", uses: ["units/units"], cell: base >= 0 ? cols[base] : "below 1", result: base >= 0 ? cols[base] : "-",
     text: num(sum) + " bombardment factors read on the \"<- Artillery\" row stand-in: column " + (base >= 0 ? cols[base] : "none") });
   mark(ctx, list);
   release(ctx, side, hex);
@@ -362,13 +362,13 @@ export function bombard(ctx, hex, list) {
   let net = 0;
   const why = [];
   for (const s of shifts(ctx, hex)) {
-    ctx.trace({ rule: s.rule, table: s.table, result: s.shift === 0 ? "0" : Math.abs(s.shift) + (s.shift > 0 ? "R" : "L"), text: "bombardment shift: " + s.why });
+    ctx.trace({ rule: s.rule, table: s.table, uses: s.uses, result: s.shift === 0 ? "0" : Math.abs(s.shift) + (s.shift > 0 ? "R" : "L"), text: "bombardment shift: " + s.why });
     net += s.shift;
     if (s.shift) why.push(Math.abs(s.shift) + (s.shift > 0 ? "R" : "L") + " " + s.why);
   }
   const col = base + net;
   if (col < 0) {
-    ctx.trace({ rule: "11.22", table: "crt/shift-rules", result: "no-roll",
+    ctx.trace({ rule: "11.22", table: "crt/shift-rules", uses: ["crt/artillery-row", "units/units", "map"], result: "no-roll",
       text: "shifts (" + why.join(", ") + ") push " + cols[base] + " below 1:2: the bombardment of " + hex + " has no effect" });
     return out;
   }
@@ -378,23 +378,27 @@ export function bombard(ctx, hex, list) {
   const cell = ctx.tables.crt.crt.rows[roll][c];
   out.roll = roll;
   out.cell = cell;
-  ctx.trace({ rule: "8.11", table: "crt/crt", cell: "d10=" + roll + ", " + cols[c], result: cell.L + " / " + cell.M + " / " + cell.H,
+  ctx.trace({ rule: "8.11", table: "crt/crt", uses: ["crt/artillery-row", "units/units", "map"], cell: "d10=" + roll + ", " + cols[c], result: cell.L + " / " + cell.M + " / " + cell.H,
     text: "bombardment of " + hex + ": column " + cols[base] + (why.length ? " shifted " + why.join(", ") : "") + " -> " + cols[c] + ", d10 " + roll });
   for (const q of enemiesIn(ctx, side, hex)) out.results.push(hit(ctx, q, hex, roll, c));
   return out;
 }
 
+// The non-printed sources one unit's bombardment result rests on (a trace's `uses`): the column the
+// artillery-row stand-in gave, the unit's morale and type (order of battle), the band-per-unit reading.
+const HIT_USES = Object.freeze(["crt/artillery-row", "units/units", "artillery/readings"]);
+
 // 8.11: one unit of the target hex: its band in the cell, its own d10 (+1 vs armor), the result.
 function hit(ctx, q, hex, roll0, col) {
   const t = targetable(ctx, q, hex);
   if (!t.ok) {
-    ctx.trace({ rule: t.rule, result: "immune", text: t.reason });
+    ctx.trace({ rule: t.rule, uses: ["map", "units/units"], result: "immune", text: t.reason });
     return { id: q.id, band: null, roll: null, result: "immune" };
   }
   const letter = ctx.rules.morale.moraleOf(q);
   const b = ctx.rules.crt.band(roll0, col, letter), band = b === "-" ? null : b;
   if (!band) {
-    ctx.trace({ rule: "8.11", table: "crt/crt", result: "-", text: q.id + " (morale " + letter + ") falls in no band of the cell: no effect" });
+    ctx.trace({ rule: "8.11", table: "crt/crt", uses: HIT_USES, result: "-", text: q.id + " (morale " + letter + ") falls in no band of the cell: no effect" });
     return { id: q.id, band: null, roll: null, result: "-" };
   }
   const drm = ctx.table.bombardment["disruption-roll-drm"]["armor-target"];
@@ -403,16 +407,16 @@ function hit(ctx, q, hex, roll0, col) {
   const d = disruption(ctx, band, roll);
   const res = { id: q.id, band, roll, result: d.result };
   if (d.result === "-") {
-    ctx.trace({ rule: "8.11", table: "fire-combat/fire-combat", cell: d.row, result: "-", text: q.id + " (morale " + letter + ", " + band + ") rolls " + roll + ": no effect" });
+    ctx.trace({ rule: "8.11", table: "fire-combat/fire-combat", uses: HIT_USES, cell: d.row, result: "-", text: q.id + " (morale " + letter + ", " + band + ") rolls " + roll + ": no effect" });
     return res;
   }
   // 12.1, 12.2: through the disruption section (cause "bombardment": no elimination of a unit
   // already Disrupted, 8.11 EXCEPTION)
   const was = q.disrupted;
-  const r = ctx.rules.disruption.disrupt(q.id, "bombardment", "8.11");
+  const r = ctx.rules.disruption.disrupt(q.id, "bombardment", "8.11", null, HIT_USES);
   if (r === "no effect") res.result = "no further effect";
   else if (r === "eliminated") res.result = "eliminated";
-  ctx.trace({ rule: "8.11", table: "fire-combat/fire-combat", cell: d.row, result: "Dis",
+  ctx.trace({ rule: "8.11", table: "fire-combat/fire-combat", uses: HIT_USES, cell: d.row, result: "Dis",
     text: q.id + " (morale " + letter + ", " + band + ") rolls " + roll + (d.printed !== "Dis" ? " (" + d.printed + ", counted as Dis)" : "") +
       (was ? ": already Disrupted: " + r + " (8.11 EXCEPTION, 12.2)" : ": Disrupted (12.0)") });
   return res;

@@ -63,7 +63,7 @@ STEP.regular = (ctx, st) => {
   const defHaf = def.reduce((s, p) => s + ctx.rules.crt.attackFactor(p, "haf", "defend", c).v, 0);
   if (armorSp > 0) {
     c.overrun = defSoft.length > 0 && armorSp > defHaf;
-    ctx.trace({ rule: "11.13", result: c.overrun ? "overrun" : "no overrun", text: "attacking armor " + armorSp + " SPs against the defenders' Hard Attack " + Math.round(defHaf * 100) / 100 + (c.overrun ? ": Overrun, tank Soft Attack doubled and every defender Disrupted" : defSoft.length ? ": no Overrun" : ": no non-armor defender, no Overrun") });
+    ctx.trace({ rule: "11.13", table: "crt/factor-modifiers", uses: ["units/units"], result: c.overrun ? "overrun" : "no overrun", text: "attacking armor " + armorSp + " SPs against the defenders' Hard Attack " + Math.round(defHaf * 100) / 100 + (c.overrun ? ": Overrun, tank Soft Attack doubled and every defender Disrupted" : defSoft.length ? ": no Overrun" : ": no non-armor defender, no Overrun") });
   }
   const b = { dis: [], morale: [], retreat: [] };
   const fires = [];

@@ -179,8 +179,9 @@ CHOOSE.recon = (ctx, st, a) => {
   p.hex = a.to;
   moved(ctx, p, [from, a.to]);
   st.left = (st.left || 0) + 1;
-  ctx.trace({ rule: "11.23", text: a.unit + " (recon) retreats before combat " + from + " -> " + a.to });
-  if (ctx.map.adjacent(from, a.to) && zocLevel(ctx, a.to, c.side) === 1) ctx.rules.disruption.disrupt(p, "combat", "11.23", "recon retreat into an enemy LZOC");
+  const uses = ctx.rules.zoc.usesAt([a.to], c.side);                 // the hexes it may reach: map, TEC, ZOC
+  ctx.trace({ rule: "11.23", uses, text: a.unit + " (recon) retreats before combat " + from + " -> " + a.to });
+  if (ctx.map.adjacent(from, a.to) && zocLevel(ctx, a.to, c.side) === 1) ctx.rules.disruption.disrupt(p, "combat", "11.23", "recon retreat into an enemy LZOC", uses);
 };
 
 STEP.occupy = (ctx, st) => {
@@ -252,7 +253,8 @@ STEP.retreat = (ctx, st) => {
     const ends = Object.keys(paths).sort();
     if (!ends.length && !box) {
       st.done.push(p.id);
-      ctx.rules.disruption.loseUnit(p, "11.3", st.text + ": " + p.id + " has no hex " + st.n + " away to retreat to (enemy units, prohibited terrain or the map edge)", "retreat");
+      ctx.rules.disruption.loseUnit(p, "11.3", st.text + ": " + p.id + " has no hex " + st.n + " away to retreat to (enemy units, prohibited terrain or the map edge)", "retreat",
+        ctx.rules.zoc.uses(enemyOf(ctx, p.side)));
       continue;
     }
     st.side = p.side;
@@ -284,7 +286,8 @@ CHOOSE.retreat = (ctx, st, a) => {
     cur = h;
   }
   p.hex = a.to;
-  ctx.trace({ rule: "11.3", text: st.text + ": " + p.id + " retreats " + [from].concat(path).join(" -> ") });
+  const uses = ctx.rules.zoc.usesAt(path, foe);                      // the ways open to it: map, TEC, ZOC
+  ctx.trace({ rule: "11.3", uses, text: st.text + ": " + p.id + " retreats " + [from].concat(path).join(" -> ") });
   moved(ctx, p, [from].concat(path));
   if (st.ci !== undefined) {
     const c = combatOf(ctx, st.ci);
@@ -292,7 +295,7 @@ CHOOSE.retreat = (ctx, st, a) => {
     if (!st.defender) (c.gone = c.gone || []).push(p.id);
   }
   // 4.13: a retreat into an enemy ZOC Disrupts (once per retreat: our reading)
-  if (zoc) ctx.rules.disruption.disrupt(p, "retreat", "4.13", "retreat into an enemy ZOC");
+  if (zoc) ctx.rules.disruption.disrupt(p, "retreat", "4.13", "retreat into an enemy ZOC", uses);
   // 13.23: across an unbreached minefield: Disrupted; armor rolls the MAT instead (minefields)
   for (const m of mines) {
     if (!onMap(p)) break;
@@ -389,7 +392,7 @@ CHOOSE.advance = (ctx, st, a) => {
   }
   if (onMap(p) && cur !== from) {
     p.hex = cur;
-    ctx.trace({ rule: "11.31", text: p.id + " advances after combat " + went.join(" -> ") + " (" + c.hex + " vacated)" });
+    ctx.trace({ rule: "11.31", uses: ctx.rules.zoc.usesAt(went, c.enemy), text: p.id + " advances after combat " + went.join(" -> ") + " (" + c.hex + " vacated)" });
     moved(ctx, p, went);
   }
 };

@@ -201,7 +201,9 @@ STEP.declare = (ctx, st) => {
   const imp = C(ctx).imp;
   const c = imp.combats[st.ci];
   c.defenders = ids(unitsAt(ctx, c.hex).filter((p) => p.side === c.enemy));
-  ctx.trace({ rule: imp.forced ? "4.12" : "11.0", text: "Combat Impulse " + imp.n + (imp.forced ? " (Forced)" : "") + ": " + c.side + " attacks " + c.hex + " (" + c.defenders.join(", ") + ") with " + c.attackers.join(", ") });
+  // 4.12: a forced impulse owes its attacks to the ZOC its units stand in
+  const uses = imp.forced ? ctx.rules.zoc.usesAt(c.attackers.map((id) => ctx.piece(id).hex), c.enemy) : [];
+  ctx.trace({ rule: imp.forced ? "4.12" : "11.0", uses, text: "Combat Impulse " + imp.n + (imp.forced ? " (Forced)" : "") + ": " + c.side + " attacks " + c.hex + " (" + c.defenders.join(", ") + ") with " + c.attackers.join(", ") });
   return [];
 };
 

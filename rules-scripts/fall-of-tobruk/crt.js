@@ -284,6 +284,22 @@ export function shifts(ctx, c, F) {
 
 // ---------------------------------------------------------------- 11.12, 11.21 one fire
 
+// The non-printed sources one fire's odds rest on (contract: a trace's `uses`): the reconstructed
+// order of battle and odds reading; for the attacker's fire the map and the TEC rows of the
+// defender's hex (combat-effects, and the combat-effects-other stand-in where it says "none"), the
+// minefield reading where a firer attacks across one; the reverse-side stand-in where a Disrupted
+// firer fights with it.
+function fireUses(ctx, c, F, fac) {
+  const out = ["units/units", "crt/odds"];
+  if (F.by === c.side) {
+    out.push("map", "terrain/combat-effects");
+    if (ctx.tables.terrain["combat-effects-other"].none.indexOf(ctx.map.terrain(c.hex)) >= 0) out.push("terrain/combat-effects-other");
+    if (F.firers.some((p) => ctx.rules.minefields.crossing(p.hex, c.hex, p.side))) out.push("minefields/readings");
+  }
+  if (F.firers.some((p) => p.disrupted && ctx.rules.disruption.reverseStandIn(p, fac))) out.push("disruption/reverse-side");
+  return out;
+}
+
 // fire(c, F): one fire F = {kind: "at" | "close", by, firers, targets} of combat c: odds, shifts,
 // the CRT die and, for a band (or a regular-combat dash), the two resolution dice. Returns the
 // result codes ({dis, retreat, morale, pm, table}, from the table traced) or null (no roll, or a miss).
@@ -305,18 +321,19 @@ export function fire(ctx, c, F) {
   const fc = finalColumn(ctx, basic, net);
   const tRole = F.targets[0].side === c.side ? "attacker" : "defender";
   const pm = ctx.rules.morale.predominant(F.targets, tRole);
+  const uses = fireUses(ctx, c, F, fac);
   const what = (F.kind === "at" ? "antitank fire" : "regular combat") + " by " + F.by + " (" + ids(F.firers).join(", ") + ") at " + ids(F.targets).join(", ");
   const odds = (F.kind === "at" ? "Hard Attack " : "Soft Attack ") + fmt(att) + " [" + parts.join("; ") + "] against Defense " + fmt(def) +
     ": basic " + (basic >= 0 ? columns(ctx)[basic] : "below " + columns(ctx)[0]) +
     "; shifts " + (sh.length ? sh.map((s) => shiftText(s.n) + " " + s.text + " (" + s.rule + ")").join(", ") : "none") + ", net " + shiftText(net);
   if (fc.col < 0) {
-    ctx.trace({ rule: "11.22", table: "crt/shift-rules", cell: { basic: basic >= 0 ? columns(ctx)[basic] : null, net: shiftText(net) }, result: "no roll", text: what + ": " + odds + "; " + fc.why });
+    ctx.trace({ rule: "11.22", table: "crt/shift-rules", uses, cell: { basic: basic >= 0 ? columns(ctx)[basic] : null, net: shiftText(net) }, result: "no roll", text: what + ": " + odds + "; " + fc.why });
     return null;
   }
   const d = ctx.roll(crt(ctx).crt.die, rule + " CRT: " + what);
   const b = band(ctx, d, fc.col, pm);
   ctx.trace({
-    rule, table: "crt/crt", cell: { d10: d, column: fc.label, morale: pm, cell: cell(ctx, d, fc.col), shifts: sh.map((s) => ({ id: s.id, shift: shiftText(s.n), rule: s.rule })) },
+    rule, table: "crt/crt", uses, cell: { d10: d, column: fc.label, morale: pm, cell: cell(ctx, d, fc.col), shifts: sh.map((s) => ({ id: s.id, shift: shiftText(s.n), rule: s.rule })) },
     result: b, text: what + ": " + odds + " -> column " + fc.label + " (" + fc.why + "); d10 " + d + ", target predominant morale " + pm + " (11.41" + (tRole === "defender" ? "1" : "2") + "): " +
       (b === "-" ? (F.kind === "at" ? "no letter in any band: a miss (11.12)" : "a dash: standoff, both sides roll on Close Combat (Engaged) (11.21)") : "band " + b),
   });
@@ -333,7 +350,7 @@ export function fire(ctx, c, F) {
   const rr = ctx.roll(die, "Retreat Result, " + bn + " (" + table + ")");
   const res = resolution(ctx, tkey, bn, dr, rr);
   ctx.trace({
-    rule: b === "-" ? "11.21" : "11.3", table: tkey, cell: { band: bn, disruption: dr, retreat: rr },
+    rule: b === "-" ? "11.21" : "11.3", table: tkey, uses: F.kind === "at" ? [] : ["close-combat/cell-readings"], cell: { band: bn, disruption: dr, retreat: rr },
     result: [res.dis, res.retreat, res.morale].filter((x) => x && x !== "-").join(" + ") || "-",
     text: what + ": " + bn + " Disruption d10 " + dr + " -> " + res.dis + "; Retreat d10 " + rr + " -> " + res.retreat + " / " + res.morale +
       (b !== "-" && F.kind !== "at" ? " (regular combat reads Close Combat Resolution: close-combat.yaml cell-readings)" : ""),

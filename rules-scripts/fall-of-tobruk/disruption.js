@@ -46,33 +46,36 @@ function spares(ctx) { return ctx.tables.disruption.effects["spared-by"]; }
 
 // 12.1, 12.2: disrupts `p` (its reverse side); a second disruption eliminates it, except one from
 // bombardment or strafing. HQs have no disrupted side and ignore every Dis (12.1 NOTE).
-// Returns "disrupted", "eliminated", "immune" or "no effect".
-function disruptPiece(ctx, p, cause, rule, text) {
+// Returns "disrupted", "eliminated", "immune" or "no effect". `uses`: the non-printed sources the
+// cause rests on, for the trace.
+function disruptPiece(ctx, p, cause, rule, text, uses) {
   const why = text ? text + ": " : "";
+  const u = uses || [];
   if (!onMap(p)) return "no effect";
   if (p.hq && ctx.tables.disruption.effects.hq === "immune") {
-    ctx.trace({ rule: "12.1", result: "immune", text: why + p.id + " is an HQ: no disrupted side, the Dis is ignored (12.1 NOTE)" });
+    ctx.trace({ rule: "12.1", table: "disruption/effects", uses: u, result: "immune", text: why + p.id + " is an HQ: no disrupted side, the Dis is ignored (12.1 NOTE)" });
     return "immune";
   }
   if (p.disrupted) {
     if (spares(ctx).indexOf(cause) >= 0) {
-      ctx.trace({ rule: "12.2", result: "no effect", text: why + p.id + " is already Disrupted; a disruption from " + cause + " cannot eliminate it (12.2 EXCEPTION)" });
+      ctx.trace({ rule: "12.2", table: "disruption/effects", uses: u, result: "no effect", text: why + p.id + " is already Disrupted; a disruption from " + cause + " cannot eliminate it (12.2 EXCEPTION)" });
       return "no effect";
     }
-    lose(ctx, p, "12.2", why + p.id + " is Disrupted a second time (" + cause + ")", cause);
+    lose(ctx, p, "12.2", why + p.id + " is Disrupted a second time (" + cause + ")", cause, u);
     return "eliminated";
   }
   p.disrupted = true;
-  ctx.trace({ rule: rule || "12.1", table: "disruption/causes", result: "disrupted", text: why + p.id + " is Disrupted (" + cause + "), flipped to its reverse side" });
+  ctx.trace({ rule: rule || "12.1", table: "disruption/effects", uses: u, result: "disrupted", text: why + p.id + " is Disrupted (" + cause + "), flipped to its reverse side" });
   return "disrupted";
 }
 
-// disrupt(unit, cause, rule?, text?): disrupts a unit (a piece or an id) for every section
+// disrupt(unit, cause, rule?, text?, uses?): disrupts a unit (a piece or an id) for every section
 // (artillery 8.11, air 9.444, stacking 4.23, minefields, combat). `cause` names where it comes from
-// ("bombardment", "strafing", "overstacking", ...); `text` heads the trace.
-export function disrupt(ctx, unit, cause, rule, text) {
+// ("bombardment", "strafing", "overstacking", ...); `text` heads the trace; `uses` names the
+// non-printed sources the cause rests on (a trace's `uses`).
+export function disrupt(ctx, unit, cause, rule, text, uses) {
   const p = typeof unit === "string" ? ctx.piece(unit) : unit;
-  return disruptPiece(ctx, p, causeOf(ctx, cause), rule, text || null);
+  return disruptPiece(ctx, p, causeOf(ctx, cause), rule, text || null, uses);
 }
 
 // A cause given as text ("4.23 overstacking", "artillery bombardment") as one word for 12.2.
@@ -126,15 +129,16 @@ function hqRefuge(ctx, p) {
 
 // 11.3, 5.41, 7.11: a unit leaves the map. Armor that can be repaired leaves a Wreck marker in its
 // hex; other armor goes to the Units Destroyed box, other units to Units to be Refitted.
-function lose(ctx, p, rule, text, cause) {
+function lose(ctx, p, rule, text, cause, uses) {
   if (!onMap(p)) return;
   const hex = p.hex;
+  const u = (uses || []).concat(["units/units"]);
   if (p.hq) {
     const to = hqRefuge(ctx, p);
     if (to) {
       p.hex = to;
       p.disrupted = false;
-      ctx.trace({ rule: "7.11", result: "placed", text: text + ": " + p.id + " (HQ) is placed on the nearest unit of its formation, in " + to });
+      ctx.trace({ rule: "7.11", uses: u, result: "placed", text: text + ": " + p.id + " (HQ) is placed on the nearest unit of its formation, in " + to });
       return;
     }
   }
@@ -143,7 +147,7 @@ function lose(ctx, p, rule, text, cause) {
   p.lostIn = hex;
   if (p.armor) p.box = wreckable(ctx, p) ? "wreck" : "units-destroyed";
   else p.box = "units-to-be-refitted";
-  ctx.trace({ rule, result: "eliminated", text: text + ": " + p.id + " eliminated in " + hex +
+  ctx.trace({ rule, uses: u, result: "eliminated", text: text + ": " + p.id + " eliminated in " + hex +
     (p.box === "wreck" ? "; a Wreck marker is placed there (5.41)" : p.box === "units-destroyed" ? "; to the Units Destroyed box (5.41)" : "; to the Units to be Refitted box (11.3)") });
   ctx.rules.victory.recordLoss(p);
   const imp = ctx.state.combat && ctx.state.combat.imp;
@@ -158,15 +162,19 @@ export function eliminate(ctx, unit, cause, rule) {
   return !onMap(p);
 }
 
-// loseUnit(unit, rule, text, cause): eliminate, with the trace's rule and text given whole.
-export function loseUnit(ctx, unit, rule, text, cause) {
-  lose(ctx, typeof unit === "string" ? ctx.piece(unit) : unit, rule, text, cause);
+// loseUnit(unit, rule, text, cause, uses?): eliminate, with the trace's rule and text given whole.
+export function loseUnit(ctx, unit, rule, text, cause, uses) {
+  lose(ctx, typeof unit === "string" ? ctx.piece(unit) : unit, rule, text, cause, uses);
 }
 
 // ---------------------------------------------------------------- 11.3 the Dis results (combat steps)
 
 const STEP = {};
 const CHOOSE = {};
+
+// The non-printed sources behind a combat step's disruptions (a trace's `uses`): the minefield's
+// map and readings for the MAT, else the order of battle (the predominant morale, the SPs).
+function stepUses(st) { return st.cause === "minefield" ? ["map", "minefields/readings", "units/units"] : ["units/units"]; }
 
 // 11.3: the owner disrupts `n` units of `pool`, picking among those of the predominant morale
 // (then the rest); a lone unit takes both of a 2 Dis and is eliminated (12.2).
@@ -180,14 +188,14 @@ STEP.dis = (ctx, st) => {
     }
     if (pool.length === 1) {
       const p = pool[0];
-      for (let i = 0; i < st.n && onMap(p); i++) disruptPiece(ctx, p, st.cause, st.rule, st.text + (st.n > 1 ? " on a lone unit" : ""));
+      for (let i = 0; i < st.n && onMap(p); i++) disruptPiece(ctx, p, st.cause, st.rule, st.text + (st.n > 1 ? " on a lone unit" : ""), stepUses(st));
       st.n = 0;
       break;
     }
     let cand = st.pm ? pool.filter((p) => ctx.rules.morale.moraleOf(p) === st.pm) : pool;
     if (!cand.length) cand = pool;
     if (cand.length <= st.n) {
-      for (const p of cand) { disruptPiece(ctx, p, st.cause, st.rule, st.text); st.pool = st.pool.filter((x) => x !== p.id); st.n--; }
+      for (const p of cand) { disruptPiece(ctx, p, st.cause, st.rule, st.text, stepUses(st)); st.pool = st.pool.filter((x) => x !== p.id); st.n--; }
       continue;
     }
     st.prompt = st.side + ": " + st.text + ": choose the unit to Disrupt" + (st.pm ? " among those of predominant morale " + st.pm : "") + " (11.3)";
@@ -199,13 +207,13 @@ STEP.dis = (ctx, st) => {
 };
 
 CHOOSE.dis = (ctx, st, a) => {
-  disruptPiece(ctx, ctx.piece(a.unit), st.cause, st.rule, st.text);
+  disruptPiece(ctx, ctx.piece(a.unit), st.cause, st.rule, st.text, stepUses(st));
   st.pool = st.pool.filter((x) => x !== a.unit);
   st.n--;
 };
 
 STEP.disAll = (ctx, st) => {
-  for (const p of pieces(ctx, st.units)) disruptPiece(ctx, p, st.cause, st.rule, st.text);
+  for (const p of pieces(ctx, st.units)) disruptPiece(ctx, p, st.cause, st.rule, st.text, stepUses(st));
   return [];
 };
 

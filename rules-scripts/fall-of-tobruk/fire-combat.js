@@ -95,14 +95,14 @@ CHOOSE.plan = (ctx, st, a) => {
   if (st.who === "attacker") {
     const firers = a.first ? st.ff : st.firers;
     c.planA = { side: c.side, at: c.hex, first: !!a.first, firers, targets: st.targets, why: a.first ? "Axis Heavy AT alone (11.11)" : "" };
-    ctx.trace({ rule: "11.11", text: c.side + ": " + (a.first ? st.ff.join(", ") + " use First Fire alone; the others hold their antitank fire at " + c.hex : "First Fire passed: every firing unit fires in the Simultaneous Fire Step") });
+    ctx.trace({ rule: "11.11", uses: ["units/units"], text: c.side + ": " + (a.first ? st.ff.join(", ") + " use First Fire alone; the others hold their antitank fire at " + c.hex : "First Fire passed: every firing unit fires in the Simultaneous Fire Step") });
     return;
   }
   const armor = ctx.rules.combat.involved(c, c.side).filter((p) => p.armor && p.hex === a.at);
   const all = !!st.info[a.at].all;
   const firers = a.first && !all && st.ff.length < st.firers.length ? st.ff : st.firers;
   c.planD = { side: c.enemy, at: a.at, first: !!a.first, firers, targets: ids(armor), why: all ? st.info[a.at].all : a.first ? "Axis Heavy AT (11.11)" : "" };
-  ctx.trace({ rule: "11.11", text: c.enemy + ": " + firers.join(", ") + " fire at the armor in " + a.at + (a.first ? " in the First Fire Step (" + c.planD.why + ")" : " in the Simultaneous Fire Step") });
+  ctx.trace({ rule: "11.11", uses: ["map", "units/units"], text: c.enemy + ": " + firers.join(", ") + " fire at the armor in " + a.at + (a.first ? " in the First Fire Step (" + c.planD.why + ")" : " in the Simultaneous Fire Step") });
 };
 
 // 11.11: the First Fire Step (st.first) or the Simultaneous Fire Step: every planned fire of that

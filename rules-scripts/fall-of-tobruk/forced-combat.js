@@ -168,7 +168,7 @@ export function unattacked(ctx, imp) {
   const o = owed(ctx, imp);
   const left = o.hexes.filter((h) => !imp.combats.some((c) => c.hex === h));
   if (!left.length) return;
-  ctx.trace({ rule: "11.2", text: "Forced Combat Impulse: " + left.join(", ") + " not attacked: " + o.units.join(", ") +
+  ctx.trace({ rule: "11.2", uses: ctx.rules.zoc.usesAt(o.units.map((id) => ctx.piece(id).hex), imp.enemy || enemyOf(ctx, imp.side)), text: "Forced Combat Impulse: " + left.join(", ") + " not attacked: " + o.units.join(", ") +
     " attack as many of the hexes projecting the HZOC as they can reach at once, and a unit may not divide its factors between combats (11.0, 11.2)" });
 }
 

@@ -375,7 +375,7 @@ export function mat(ctx, ids, stallRoll, why) {
   const result = t.rows[String(roll)][disCol];
   const count = pr.disrupts[result] || 0;
   const out = { roll, result, count, stallRoll: null, stall: false, stallResult: null };
-  ctx.trace({ rule: "13.22", table: "mat", cell: "d10=" + roll + ", Disrupt", result,
+  ctx.trace({ rule: "13.22", table: "mat", uses: USES, cell: "d10=" + roll + ", Disrupt", result,
     text: "Minefield Attack Table for " + ids.join(", ") + (why ? " (" + why + ")" : "") + ": " + roll + " -> " + result });
   if (result === pr["stall-roll-on"] && stallRoll) {
     const s = ctx.roll(t.die, "13.22 Minefield Attack Table, Stall?");
@@ -383,7 +383,7 @@ export function mat(ctx, ids, stallRoll, why) {
     out.stallRoll = s;
     out.stall = sr !== "-";
     out.stallResult = sr;
-    ctx.trace({ rule: "13.22", table: "mat", cell: "d10=" + s + ", * Stall?", result: sr,
+    ctx.trace({ rule: "13.22", table: "mat", uses: USES, cell: "d10=" + s + ", * Stall?", result: sr,
       text: out.stall ? "the attack stalls: " + sr : "no stall: the attack goes on" });
   }
   return out;
@@ -429,27 +429,15 @@ export function resolveMat(ctx, ids, why) {
   return Object.assign(m, applyMat(ctx, ids, m.count, null, "13.22"));
 }
 
-// 12.2 through the disruption section (its disrupt keeps HQs, wrecks and losses); without it, here:
-// a Disrupted unit disrupted again is eliminated, HQs ignore Dis (12.1 NOTE). Returns
+// The non-printed sources a minefield's effect rests on (a trace's `uses`): the reconstructed map
+// draws the minefields, and the section's readings say whose each is and how it binds.
+const USES = Object.freeze(["map", "minefields/readings"]);
+
+// 12.2 through the disruption section (its disrupt keeps HQs, wrecks and losses). Returns
 // "disrupted", "eliminated" or "ignored".
-function disrupt(ctx, p, rule) {
-  const c = ctx.rules.disruption;
-  if (c && typeof c.disrupt === "function") {
-    const r = c.disrupt(p.id, "minefield", rule);
-    return r === "disrupted" || r === "eliminated" ? r : "ignored";
-  }
-  if (p.hq) return "ignored";
-  if (!p.disrupted) {
-    p.disrupted = true;
-    ctx.trace({ rule, result: "Dis", text: p.id + " is Disrupted (12.0)" });
-    return "disrupted";
-  }
-  ctx.trace({ rule, result: "eliminated", text: p.id + " is Disrupted a second time and eliminated (12.2)" });
-  p.hex = null;
-  p.at = "eliminated";
-  const v = ctx.rules.victory;
-  if (v && typeof v.recordLoss === "function") v.recordLoss(p);
-  return "eliminated";
+function disrupt(ctx, p, rule, uses) {
+  const r = ctx.rules.disruption.disrupt(p.id, "minefield", rule, null, uses || USES);
+  return r === "disrupted" || r === "eliminated" ? r : "ignored";
 }
 
 // ---- 13.23, 13.24 retreat and advance ----------------------------------------------------------
@@ -465,8 +453,9 @@ export function retreatAcross(ctx, ids, a, b) {
   const armor = units.filter((p) => p.armor).map((p) => p.id);
   for (const p of units) {
     if (p.armor) continue;
-    ctx.trace({ rule: "13.23", text: p.id + " retreats across the minefield on " + key(a, b) + ": Disrupted (reading retreat)" });
-    out[disrupt(ctx, p, "13.23") === "eliminated" ? "eliminated" : "disrupted"].push(p.id);
+    const uses = USES.concat(["minefields/retreat-across-reading"]);
+    ctx.trace({ rule: "13.23", table: "retreat-across-reading", uses, text: p.id + " retreats across the minefield on " + key(a, b) + ": Disrupted (reading retreat)" });
+    out[disrupt(ctx, p, "13.23", uses) === "eliminated" ? "eliminated" : "disrupted"].push(p.id);
   }
   if (armor.length) {
     const m = mat(ctx, armor, false, "armor retreating across " + key(a, b) + " (13.23)");
@@ -493,7 +482,7 @@ export function advanceAcross(ctx, armorIds, a, b) {
   out.disrupted = r.disrupted;
   out.eliminated = r.eliminated;
   out.stalled = m.stall;
-  if (m.stall) ctx.trace({ rule: "13.24", result: "halt", text: "the advance across " + key(a, b) + " stalls: the advancing units stop where they are" });
+  if (m.stall) ctx.trace({ rule: "13.24", table: "mat", uses: USES, result: "halt", text: "the advance across " + key(a, b) + " stalls: the advancing units stop where they are" });
   return out;
 }
 
@@ -546,7 +535,7 @@ export function breach(ctx, piece, a, b, impulse) {
   if (m.impulse !== impulse) { m.impulse = impulse; m.used = []; }
   m.used.push(ok.by);
   m.breached[key(a, b)] = { by: piece.id, turn: ctx.turn, half: s.half || null };
-  ctx.trace({ rule: "13.3", table: "breaching", result: key(a, b),
+  ctx.trace({ rule: "13.3", table: "breaching", uses: USES.concat(["units/units"]), result: key(a, b),
     text: piece.id + " crosses " + key(a, b) + " and breaches the minefield" + (ok.by !== piece.id ? " (the breach of its HQ " + ok.by + ")" : "") +
       ": it no longer exists for any purpose" });
   return ok;

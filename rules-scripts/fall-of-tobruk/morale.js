@@ -70,6 +70,12 @@ export function mct(ctx, letter, d10) {
   return v;
 }
 
+// Is the MCT cell blank as printed (read through mct-blank-cells)?
+function blank(ctx, letter, d10) {
+  const v = ctx.tables.morale.mct.rows[String(d10)][letter];
+  return v === "" || v === undefined || v === null;
+}
+
 // 11.42: each unit rolls on the MCT column of its current letter; E eliminates it (a step of the
 // combat queue, combat.js).
 function checkStep(ctx, st) {
@@ -80,14 +86,16 @@ function checkStep(ctx, st) {
       const t = ctx.tables.morale.mct;
       const d = ctx.roll(t.die, "11.42 Morale Check: " + p.id);
       const nw = mct(ctx, cur, d);
+      // the letter comes from the reconstructed order of battle; a blank cell from our reading of it
+      const uses = blank(ctx, cur, d) ? ["units/units", "morale/mct-blank-cells"] : ["units/units"];
       if (t.codes[nw] === "eliminated") {
-        ctx.trace({ rule: "11.42", table: "morale/mct", cell: { d10: d, morale: cur }, result: "E", text: st.text + ": " + p.id + " (morale " + cur + ") rolls " + d + ": eliminated" });
+        ctx.trace({ rule: "11.42", table: "morale/mct", uses, cell: { d10: d, morale: cur }, result: "E", text: st.text + ": " + p.id + " (morale " + cur + ") rolls " + d + ": eliminated" });
         ctx.rules.disruption.loseUnit(p, "11.42", "Morale Check E", "morale");
         break;
       }
       const lost = Math.max(0, o.indexOf(cur) - o.indexOf(nw));
       p.moraleLoss = (p.moraleLoss || 0) + lost;
-      ctx.trace({ rule: "11.42", table: "morale/mct", cell: { d10: d, morale: cur }, result: nw, text: st.text + ": " + p.id + " (morale " + cur + ") rolls " + d + ": " + nw + (lost ? ", Morale -" + p.moraleLoss + " marker (B.127)" : ", no loss") });
+      ctx.trace({ rule: "11.42", table: "morale/mct", uses, cell: { d10: d, morale: cur }, result: nw, text: st.text + ": " + p.id + " (morale " + cur + ") rolls " + d + ": " + nw + (lost ? ", Morale -" + p.moraleLoss + " marker (B.127)" : ", no loss") });
     }
   }
   return [];

@@ -240,12 +240,17 @@ function moveGroup(ctx, sit, units, to, exit) {
     if (exit) { p.moved = true; p.moves = (p.moves || 0) + 1; }
     p.hex = end;
     if (enters) { p.at = "map"; p.entry = null; }
+    // the TEC stand-in (table), the map, the order of battle (MA, mobility), the enemy's ZOC;
+    // the Disrupted MA stand-in and the minefield readings where they priced the move
+    const uses = ["map", "units/units"].concat(ctx.rules.zoc.uses(sit.enemy));
+    if (a.placeholder) uses.push("movement/disrupted-allowance");
+    if (path.some((h, i) => i > 0 && ctx.rules.minefields.minefieldAt(path[i - 1], h))) uses.push("minefields/readings");
     if (a.placeholder) {
-      ctx.trace({ rule: "12.2", table: "disrupted-allowance", cell: { unit: p.id, ma: p.ma }, result: a.mp,
+      ctx.trace({ rule: "12.2", table: "disrupted-allowance", uses: ["units/units"], cell: { unit: p.id, ma: p.ma }, result: a.mp,
         text: p.id + " is Disrupted: its reverse-side MA is not known, so it moves with " + ctx.rules.reach.mpText(a.mp) + " MPs" });
     }
     const hz = !exit && sit.z[ctx.map.index(end)] === 2;
-    ctx.trace({ rule: enters ? "5.11" : "10.11", table: "terrain/movement-costs", cell: { unit: p.id, from, to: end, path, mobility: p.mobility, allowance: s.a }, result: w.mp,
+    ctx.trace({ rule: enters ? "5.11" : "10.11", table: "terrain/movement-costs", uses, cell: { unit: p.id, from, to: end, path, mobility: p.mobility, allowance: s.a }, result: w.mp,
       text: p.id + " (" + p.mobility + ", " + a.parts.join(", ") + ") " + (enters ? "enters from " + from + ": " + w.text : "moves " + from + (path.length > 1 ? " > " + w.text : "")) +
         " = " + ctx.rules.reach.mpText(w.mp) + " of " + ctx.rules.reach.mpText(s.a) + " MPs (placeholder TEC)" +
         (units.length > 1 ? "; with " + units.filter((q) => q !== p).map((q) => q.id).join(", ") : "") +
@@ -271,12 +276,7 @@ function cheapestExit(ctx, d, s, here) {
 }
 
 // 15.2: off the east edge; the victory section keeps the count.
-function exitUnit(ctx, p) {
-  if (has(ctx, "victory", "exit")) { ctx.rules.victory.exit(p); return; }
-  ctx.trace({ rule: "15.2", cell: { unit: p.id, hex: p.hex }, text: p.id + " leaves the map off the east edge from " + p.hex + " (Allied withdrawal, 15.2); it may not return" });
-  p.at = "exited";
-  p.hex = null;
-}
+function exitUnit(ctx, p) { ctx.rules.victory.exit(p); }
 
 // move(ids, to): moves these units of one stack to `to` ("exit": off the east edge, 15.2) as a
 // Movement Impulse of the acting side would: {ok: true}, or {ok: false, rule, reason}.

@@ -214,11 +214,11 @@ export function setup(ctx, scenario) {
   offMapUnits(ctx, scenario, byId);
 
   const count = (at) => ctx.pieces((p) => p.at === at).length;
-  ctx.trace({ rule: "16.1", table: "units", cell: { scenario: scenario.id, date: s.date },
+  ctx.trace({ rule: "16.1", table: "units/units", uses: ["scenario", "map"], cell: { scenario: scenario.id, date: s.date },
     result: { map: count("map"), arriving: count("arriving"), aside: count("aside") },
     text: "set up " + scenario.id + " (" + s.date + "): " + count("map") + " units on the map, " + count("arriving") +
       " reinforcements to come (5.11), " + count("aside") + " battalions aside until recombined (16.14); order of battle reconstructed" });
   const axisFields = Object.keys(s.control).filter((h) => s.control[h] === "axis" && ctx.map.hasFeature(h, "airfield")).sort();
-  ctx.trace({ rule: entry ? entry.rule : "16.2", cell: { airfields: "start" }, result: axisFields,
+  ctx.trace({ rule: entry ? entry.rule : "16.2", uses: ["map"], cell: { airfields: "start" }, result: axisFields,
     text: "Axis-controlled airfields at the start: " + axisFields.join(" ") + "; every other on-map airfield is Allied" });
 }

@@ -153,7 +153,7 @@ export function begin(ctx, hex) {
   if (pen.eliminate === 0 && pen.disrupt === 0) return null;
   const owner = onMap(ctx, hex)[0].side;
   ctx.state.overstack = { hex, side: owner, eliminate: pen.eliminate, disrupt: pen.disrupt, chosen: [] };
-  ctx.trace({ rule: "4.23", table: "overstacking", cell: { hex, sps: pen.sps, limit: pen.limit }, result: { eliminate: pen.eliminate, disrupt: pen.disrupt },
+  ctx.trace({ rule: "4.23", table: "overstacking", uses: ["units/units"], cell: { hex, sps: pen.sps, limit: pen.limit }, result: { eliminate: pen.eliminate, disrupt: pen.disrupt },
     text: hex + " holds " + pen.sps + " SPs against a limit of " + pen.limit + (pen.eliminate ? ": " + pen.eliminate + " SPs above " + ctx.table.limits["absolute-max"] + " are eliminated" : "") +
       (pen.disrupt ? (pen.eliminate ? " and " : ": ") + pen.disrupt + " SPs are Disrupted (" + (pen.sps - pen.eliminate - pen.limit) + " over the limit, x" + ctx.table.overstacking["disrupt-multiple"] + ")" : "") + "; " + owner + " chooses the units" });
   return pen;
@@ -185,12 +185,12 @@ export function choose(ctx, id) {
   o.chosen.push(p.id);
   if (o.eliminate > 0) {
     o.eliminate -= p.sp || 0;
-    ctx.trace({ rule: "4.23", cell: { hex: o.hex, unit: p.id, sp: p.sp }, result: "eliminated", text: p.id + " (" + p.sp + " SPs) is eliminated for overstacking " + o.hex + " beyond " + ctx.table.limits["absolute-max"] + " SPs" });
+    ctx.trace({ rule: "4.23", uses: ["units/units"], cell: { hex: o.hex, unit: p.id, sp: p.sp }, result: "eliminated", text: p.id + " (" + p.sp + " SPs) is eliminated for overstacking " + o.hex + " beyond " + ctx.table.limits["absolute-max"] + " SPs" });
     eliminate(ctx, p, "4.23 overstacking beyond " + ctx.table.limits["absolute-max"] + " SPs");
     if (o.eliminate <= 0) o.disrupt = penalties(ctx, o.hex).disrupt;    // of what is left now
   } else {
     o.disrupt -= p.sp || 0;
-    ctx.trace({ rule: "4.23", cell: { hex: o.hex, unit: p.id, sp: p.sp }, result: p.disrupted ? "eliminated" : "disrupted",
+    ctx.trace({ rule: "4.23", uses: ["units/units"], cell: { hex: o.hex, unit: p.id, sp: p.sp }, result: p.disrupted ? "eliminated" : "disrupted",
       text: p.id + " (" + p.sp + " SPs) is Disrupted for overstacking " + o.hex + (p.disrupted ? "; it was Disrupted already and is eliminated (12.2)" : "") });
     disrupt(ctx, p, "4.23 overstacking");
   }

@@ -128,11 +128,15 @@ function ensure(ctx) {
   for (const m of ctx.table["axis-supply-heads"].markers) {
     const f = m["hq-for-removal"];
     const k = Object.keys(given).sort().find((x) => x.toLowerCase() === f.toLowerCase());
-    if (k !== undefined) { s.supply.heads[f] = String(given[k]); continue; }
+    if (k !== undefined) {
+      s.supply.heads[f] = String(given[k]);
+      ctx.trace({ rule: "14.1", table: "axis-supply-heads", uses: ["scenario"], result: s.supply.heads[f], text: "the " + m.marker + " marker stands in " + s.supply.heads[f] + ", where the scenario puts it" });
+      continue;
+    }
     const hq = hqOf(ctx, headsSide(ctx), f);
     if (!hq) continue;
     s.supply.heads[f] = hq.hex;
-    ctx.trace({ rule: "14.1", table: "scenarios/setup-zones", result: hq.hex,
+    ctx.trace({ rule: "14.1", table: "scenarios/setup-zones", uses: ["scenario"], result: hq.hex,
       text: "the " + m.marker + " marker stands in " + hq.hex + ", the hex of the " + hq.id + " HQ: the setup maps that place it are not in the seed" });
   }
   return s.supply;
@@ -362,9 +366,18 @@ export function units(ctx, side, ids, n0) {
 
 // ---- judging (14.21, 14.22) and the marker ------------------------------------------------------
 
+// The non-printed sources a line rests on (a trace's `uses`): the map and the TEC stand-in (its
+// Wheeled costs), the section's readings, the enemy's ZOC (4.14), and where the supply heads stand
+// (the scenario, or the setup-zones stand-in) while they serve.
+function lineUses(ctx, side) {
+  const out = ["supply/readings"].concat(ctx.rules.zoc.uses(ctx.sides[0] === side ? ctx.sides[1] : ctx.sides[0]));
+  if (side === headsSide(ctx) && Object.keys(heads(ctx)).length) out.push("scenario", "scenarios/setup-zones");
+  return out;
+}
+
 function setOos(ctx, p, supplied, reason, rule) {
   const oos = !supplied;
-  if (p.oos !== oos) ctx.trace({ rule, table: "trace", result: oos ? "out of supply" : "in supply", text: reason + (oos ? ": Out of Supply (B.130)" : ": in supply") });
+  if (p.oos !== oos) ctx.trace({ rule, table: "trace", uses: lineUses(ctx, p.side), result: oos ? "out of supply" : "in supply", text: reason + (oos ? ": Out of Supply (B.130)" : ": in supply") });
   p.oos = oos;
 }
 
@@ -380,7 +393,7 @@ function checkHeads(ctx, n) {
     const r = search(ctx, n, hq.hex, lim, true);
     const e = edge.find((h) => r(h) !== undefined);
     if (e) {
-      ctx.trace({ rule: "14.1", table: "axis-supply-heads", result: "removed",
+      ctx.trace({ rule: "14.1", table: "axis-supply-heads", uses: lineUses(ctx, headsSide(ctx)), result: "removed",
         text: "the " + hq.id + " HQ traces to the road edge source " + e + ": both supply head markers are removed" });
       s.heads = {};
       s.removed = true;

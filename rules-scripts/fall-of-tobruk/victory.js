@@ -90,7 +90,7 @@ export function start(ctx) {
   if (!s.losses) s.losses = { axis: zero(ctx), allied: zero(ctx) };
   if (!s.exited) s.exited = { axis: zero(ctx), allied: zero(ctx) };
   if (s.withdrawal === undefined) s.withdrawal = false;
-  ctx.trace({ rule: "15.21", cell: { villages: watch.villages.length, tobruk: watch.tobruk }, result: Object.assign({}, s.control),
+  ctx.trace({ rule: "15.21", uses: ["map", "scenario"], cell: { villages: watch.villages.length, tobruk: watch.tobruk }, result: Object.assign({}, s.control),
     text: "watched for victory: Tobruk (" + watch.tobruk.join(", ") + "), the railhead " + watch.railhead + " and " + watch.villages.length + " villages" });
 }
 
@@ -112,12 +112,12 @@ export function afterMove(ctx, piece, path) {
   for (const h of hexes) {
     if (!(h in s.control) || s.control[h] === piece.side) continue;
     s.control[h] = piece.side;
-    ctx.trace({ rule: "15.21", cell: { hex: h }, result: piece.side, text: piece.id + " enters " + h + ": it is now " + piece.side + "-held" });
+    ctx.trace({ rule: "15.21", uses: ["map"], cell: { hex: h }, result: piece.side, text: piece.id + " enters " + h + ": it is now " + piece.side + "-held" });
   }
   const after = holder(ctx);
   if (after !== before) {
     if (after === lossSide(ctx) && s.victory.tobrukFell === null) s.victory.tobrukFell = ctx.turn;
-    ctx.trace({ rule: "15.1", cell: { tobruk: tobrukHexes(ctx) }, result: after, text: after === lossSide(ctx) ? "Tobruk falls to the Axis (" + s.date + ")" : "the Allies retake Tobruk" });
+    ctx.trace({ rule: "15.1", uses: ["map"], cell: { tobruk: tobrukHexes(ctx) }, result: after, text: after === lossSide(ctx) ? "Tobruk falls to the Axis (" + s.date + ")" : "the Allies retake Tobruk" });
   }
 }
 
@@ -169,7 +169,7 @@ export function withdrawalCheck(ctx) {
   const total = ctx.roll(t.die, "Allied withdrawal trigger (15.21)", mods);
   const yes = total >= t["trigger-at"];
   const row = t.rows[yes ? 1 : 0];
-  ctx.trace({ rule: "15.21", table: "withdrawal-trigger", cell: { roll: total, row: row.roll }, result: row.result,
+  ctx.trace({ rule: "15.21", table: "withdrawal-trigger", uses: ["map", "sequence/turn-record"], cell: { roll: total, row: row.roll }, result: row.result,
     text: s.date + ": the Allied withdrawal roll is " + total + (mods.length ? " (" + mods.map((m) => "+" + m.value + " " + m.why).join("; ") + ")" : "") + ": " + row.result });
   if (yes) {
     s.withdrawal = true;
@@ -193,7 +193,7 @@ export function exit(ctx, piece) {
   const from = piece.hex;
   piece.at = "exited";
   piece.hex = null;
-  ctx.trace({ rule: "15.2", table: "allied-exit-totals", cell: { unit: piece.id, class: k }, result: s.exited[piece.side][k],
+  ctx.trace({ rule: "15.2", table: "allied-exit-totals", uses: ["units/units"], cell: { unit: piece.id, class: k }, result: s.exited[piece.side][k],
     text: piece.id + " exits off the " + exitTable.edge + " edge from " + from + ": " + sps(piece) + " SP of " + tableKey(ctx, k) + ", " + s.exited[piece.side][k] + " in all" });
   return { ok: true, reason: null, rule: "15.2" };
 }
@@ -204,7 +204,7 @@ export function recordLoss(ctx, piece) {
   if (!s.victory) start(ctx);
   const k = classOf(ctx, piece);
   s.losses[piece.side][k] += sps(piece);
-  ctx.trace({ rule: "15.3", cell: { unit: piece.id, class: k }, result: s.losses[piece.side][k],
+  ctx.trace({ rule: "15.3", table: "axis-losses", uses: ["units/units"], cell: { unit: piece.id, class: k }, result: s.losses[piece.side][k],
     text: piece.id + " is lost: " + sps(piece) + " SP of " + tableKey(ctx, k) + ", " + piece.side + " " + s.losses[piece.side][k] + " in all" });
 }
 
@@ -257,7 +257,7 @@ export function determine(ctx) {
   } else {
     result = Object.assign(read(o["axis-holds-tobruk"]["neither-15.2-nor-15.3"]), { reason: "the Axis holds Tobruk; neither 15.2 nor 15.3 applies" });
   }
-  ctx.trace({ rule: "15.1", table: "outcome", cell: { tobruk: who, "15.2": ex.met, "15.3": lo.met, reading }, result: result.level,
+  ctx.trace({ rule: "15.1", table: "outcome", uses: ["map", "units/units"], cell: { tobruk: who, "15.2": ex.met, "15.3": lo.met, reading }, result: result.level,
     text: (result.winner ? result.winner + " " : "") + result.level + ": " + result.reason +
       " (exits " + totals(ctx, ex.have) + "; Axis losses " + totals(ctx, lo.have) + "; " + reading + ")" });
   ctx.gameOver(Object.assign(result, { tobruk: who, date: s.date, alliedExited: Object.assign({}, s.exited.allied), axisLost: Object.assign({}, s.losses.axis),

@@ -254,6 +254,36 @@ export function explain(ctx, hex, side) {
   return hex + " is in " + side + " ZOC from " + parts.join(", ");
 }
 
+// ---- provenance ------------------------------------------------------------------------------------
+
+// The non-printed sources every ZOC level rests on: the ZOC Summary Chart as numbers, the SPs of the
+// reconstructed order of battle, the TEC stand-in (4.11: a ZOC reaches where its units could move)
+// and the map.
+const BASE_USES = Object.freeze(["map", "terrain/movement-costs", "units/units", "zoc/zoc-levels"]);
+
+function raised(ctx, info) { return fullLevel(ctx, info) > bySpsOf(ctx, info); }
+function bySpsOf(ctx, info) { let n = 0; for (const p of info.counted) n += p.sp || 0; return bySps(ctx, n); }
+
+// uses(side): the non-printed sources (contract: a trace's `uses`) of a decision taken on the ZOC
+// `side` projects anywhere now: the above, and zoc-level-other when that stand-in raised one of its
+// stacks. Kept per position: read it, never change it.
+export function uses(ctx, side) {
+  return ctx.memo("uses " + side, () => {
+    for (const [hex, units] of stacksOf(ctx, side)) {
+      const info = stackInfo(ctx, hex, units);
+      if (info.counted.length && raised(ctx, info)) return Object.freeze(BASE_USES.concat(["zoc/zoc-level-other"]));
+    }
+    return BASE_USES;
+  });
+}
+
+// usesAt(hexes, side): the same for a decision taken on the ZOC `side` projects into these hexes:
+// zoc-level-other only where that stand-in raised a level projected into one of them.
+export function usesAt(ctx, hexes, side) {
+  for (const h of hexes) for (const s of sources(ctx, h, side)) if (s.other) return BASE_USES.concat(["zoc/zoc-level-other"]);
+  return BASE_USES;
+}
+
 // ---- the inspector's overlay -----------------------------------------------------------------------
 
 // zocOverlay({side}): the level each side projects into every hex now, 4.44 and 16.41 applied:
