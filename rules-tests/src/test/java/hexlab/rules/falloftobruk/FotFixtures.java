@@ -22,7 +22,8 @@ final class FotFixtures {
      * "unit@hex" (a unit id of units.yaml) or "unit@arriving" for a reinforcement of its 5.11 day.
      */
     static String scenario(int first, int last, String... pieces) {
-        StringBuilder sb = new StringBuilder("id: fixture\nname: fixture\nsource: test\nmap: main\n");
+        StringBuilder sb = new StringBuilder("id: fixture\nname: fixture\nsource: test\n"
+                + "status: reconstructed\nnote: \"a test's position, not a printed deployment\"\nmap: main\n");
         sb.append("turns: {first: ").append(first).append(", last: ").append(last).append("}\n");
         sb.append("units: units.list\npieces:");
         if (pieces.length == 0) sb.append(" []");
