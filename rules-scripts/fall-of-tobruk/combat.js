@@ -28,6 +28,8 @@
 //   {do: "disrupt", unit}                                    11.3 the owner picks who is Disrupted
 //   {do: "retreat", unit, to} | {do: "stay", unit}           11.3 retreat; 13.4 a Box may ignore it
 //   {do: "advance", unit, to} | {do: "hold", unit} | {do: "stop"}   11.31 advance after combat
+// A step may ask through a decision of its own section instead (`decision`, `args`): the 7.11
+// placement of an eliminated HQ is disruption.placement, which hands the answer back (answer).
 //
 // STATE (state.combat): {n, imp, queue, began}
 //   n      Combat Impulses begun so far
@@ -177,7 +179,7 @@ const OWNER = {
   plan: "fire-combat", atfire: "fire-combat",
   mat: "close-combat", regular: "close-combat",
   recon: "combat-results", occupy: "combat-results", retreat: "combat-results", advance: "combat-results",
-  dis: "disruption", disAll: "disruption",
+  dis: "disruption", disAll: "disruption", hq: "disruption",
   morale: "morale",
 };
 
@@ -292,7 +294,8 @@ function pump(ctx) {
         runChoice(ctx, st, a);
         continue;
       }
-      ctx.interrupt("combat.choice", null, st.prompt || "combat");
+      // a step may name a decision of its owning section (its own rule number), else choice
+      ctx.interrupt(st.decision || "combat.choice", st.args || null, st.prompt || "combat");
       return;
     }
     S.queue.shift();
@@ -301,19 +304,22 @@ function pump(ctx) {
   }
 }
 
+// answer(a): the owner's choice `a` for the step in front of the queue, taken by the decision that
+// asked it (choice, or the owning section's decision a step names); the impulse then goes on.
+export function answer(ctx, a) {
+  const st = W(ctx).queue[0];
+  st.opts = null;
+  runChoice(ctx, st, a);
+  ctx.done();
+  pump(ctx);
+}
+
 export const choice = {
   rule: "11.3",
   side(ctx) { const st = front(ctx); return st && st.side ? st.side : ctx.active; },
   prompt(ctx) { const st = front(ctx); return st ? st.prompt : "combat"; },
   actions(ctx) { const st = front(ctx); return st && st.opts ? st.opts : []; },
-  apply(ctx, a) {
-    const S = W(ctx);
-    const st = S.queue[0];
-    st.opts = null;
-    runChoice(ctx, st, a);
-    ctx.done();
-    pump(ctx);
-  },
+  apply(ctx, a) { answer(ctx, a); },
   why(ctx) {
     const st = front(ctx);
     return st ? { rule: st.rule || "11.3", reason: st.why || "not one of the choices offered" } : null;

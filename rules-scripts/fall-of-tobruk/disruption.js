@@ -10,7 +10,8 @@
 //         those of the Predominant Morale (the combat queue's steps dis and disAll).
 //   11.3, 5.41, 7.11  a unit lost leaves the map: armor that can be repaired leaves a Wreck marker,
 //         other armor goes to the Units Destroyed box, other units to Units to be Refitted; an HQ
-//         is put on the nearest unit of its formation instead: lose, eliminate.
+//         is put on the nearest unit of its formation instead, the owner choosing among equally
+//         near ones (the decision placement, or a step of the combat under way): lose, eliminate.
 // Tables: disruption.yaml (causes, reverse-side), units.yaml (models), refit.yaml (wrecks).
 // Piece fields this section sets: disrupted; hex, at, box, lostIn when a unit is lost.
 
@@ -114,18 +115,68 @@ function wreckable(ctx, p) {
   return false;
 }
 
-// 7.11: an HQ lost in combat is put on the nearest unit of its formation (ties: the lowest hex
-// id; the owner's choice among equals is not asked).
-function hqRefuge(ctx, p) {
-  let best = null, bd = Infinity;
+// 7.11: an HQ lost in combat is put on the nearest unit of its formation: the hexes of those
+// nearest units, sorted (several when they are equally near: the owner chooses), or [] when none is
+// on the map.
+function hqRefuges(ctx, p) {
+  let bd = Infinity, out = [];
   for (const id of Object.keys(ctx.state.pieces).sort()) {
     const q = ctx.state.pieces[id];
     if (q === p || !onMap(q) || q.hq || q.side !== p.side || q.formation !== p.formation) continue;
     const d = ctx.map.distance(p.hex, q.hex);
-    if (d < bd || (d === bd && q.hex < best)) { bd = d; best = q.hex; }
+    if (d < bd) { bd = d; out = [q.hex]; } else if (d === bd && out.indexOf(q.hex) < 0) out.push(q.hex);
   }
-  return best;
+  return out.sort();
 }
+
+function placeHq(ctx, p, hex, text, uses) {
+  p.hex = hex;
+  p.at = "map";
+  p.disrupted = false;
+  ctx.trace({ rule: "7.11", uses, result: "placed", text: text + ": " + p.id + " (HQ) is placed on the nearest unit of its formation, in " + hex });
+}
+
+// 7.11: equally near units: the HQ waits off the map (at "placing") for its owner's choice, a step
+// of the combat being resolved or else a decision of its own (placement).
+function awaitPlacement(ctx, p, hexes, text) {
+  p.hex = null;
+  p.at = "placing";
+  ctx.trace({ rule: "7.11", uses: ["units/units"], result: "choice", text: text + ": " + p.id + " (HQ) goes on the nearest unit of its formation; " +
+    hexes.join(", ") + " are as near: " + p.side + " chooses" });
+  const S = ctx.state.combat, args = { unit: p.id, hexes, text };
+  if (S && S.imp && S.imp.resolving) {
+    // a step of the combat under way: asked when it comes to the front of the queue
+    S.queue.unshift({ k: "hq", unit: p.id, hexes, text, side: p.side, rule: "7.11", prompt: placementPrompt(p, hexes), why: placementWhy(hexes),
+      decision: "disruption.placement", args: Object.assign({ step: true }, args), opts: placementActions(p.id, hexes) });
+  } else {
+    ctx.interrupt("disruption.placement", args, placementPrompt(p, hexes));
+  }
+}
+
+function placementActions(unit, hexes) { return hexes.map((h) => ({ do: "place", unit, hex: h })); }
+
+function placementPrompt(p, hexes) {
+  return p.side + ": the HQ " + p.id + " was eliminated: place it on the nearest unit of its formation, in " + hexes.join(" or ") + " (7.11)";
+}
+
+function placementWhy(hexes) {
+  return "an eliminated HQ goes on the nearest unit of its formation; these are as near: " + hexes.join(", ") + " (7.11)";
+}
+
+// placement: 7.11, the owner places an eliminated HQ on one of its formation's equally near units.
+// Inside a Combat Impulse it answers the combat's step (combat.answer), which goes on resolving.
+export const placement = {
+  rule: "7.11",
+  side(ctx, args) { return ctx.piece(args.unit).side; },
+  prompt(ctx, args) { return placementPrompt(ctx.piece(args.unit), args.hexes); },
+  actions(ctx, args) { return placementActions(args.unit, args.hexes); },
+  apply(ctx, a, args) {
+    if (args.step) { ctx.rules.combat.answer(a); return; }
+    placeHq(ctx, ctx.piece(args.unit), a.hex, args.text, ["units/units"]);
+    ctx.done();
+  },
+  why(ctx, a, args) { return { rule: "7.11", reason: placementWhy(args.hexes) }; },
+};
 
 // 11.3, 5.41, 7.11: a unit leaves the map. Armor that can be repaired leaves a Wreck marker in its
 // hex; other armor goes to the Units Destroyed box, other units to Units to be Refitted.
@@ -134,13 +185,9 @@ function lose(ctx, p, rule, text, cause, uses) {
   const hex = p.hex;
   const u = (uses || []).concat(["units/units"]);
   if (p.hq) {
-    const to = hqRefuge(ctx, p);
-    if (to) {
-      p.hex = to;
-      p.disrupted = false;
-      ctx.trace({ rule: "7.11", uses: u, result: "placed", text: text + ": " + p.id + " (HQ) is placed on the nearest unit of its formation, in " + to });
-      return;
-    }
+    const to = hqRefuges(ctx, p);
+    if (to.length === 1) { placeHq(ctx, p, to[0], text, u); return; }
+    if (to.length > 1) { awaitPlacement(ctx, p, to, text); return; }
   }
   p.hex = null;
   p.at = "eliminated";
@@ -205,6 +252,11 @@ STEP.dis = (ctx, st) => {
   }
   return [];
 };
+
+// 7.11: the owner's choice of hex for an eliminated HQ (awaitPlacement).
+STEP.hq = () => [];
+
+CHOOSE.hq = (ctx, st, a) => { placeHq(ctx, ctx.piece(a.unit), a.hex, st.text, ["units/units"]); };
 
 CHOOSE.dis = (ctx, st, a) => {
   disruptPiece(ctx, ctx.piece(a.unit), st.cause, st.rule, st.text, stepUses(st));
