@@ -57,8 +57,9 @@ export function mayFire(ctx, piece, all) {
   if (!onMap(piece)) return no("8.1", piece.id + " is not on the map");
   if (piece.side !== activeSide(ctx)) return no("3.41", piece.id + " is not the active player's");
   if (!(piece.bf > 0)) return no("8.1", piece.id + " has no Bombardment Factor");
-  if (piece.disrupted && !ctx.tables.disruption.effects["artillery-may-bombard"]) return no("12.2", piece.id + " is Disrupted: disrupted artillery may not bombard");
-  if (piece.bombarded) return no("3.4", piece.id + " has already fired in an Artillery Impulse this Operations Phase");
+  const disruptedMay = ctx.tables.disruption.effects["artillery-may-bombard"];
+  if (piece.disrupted && !disruptedMay) return no("12.2", piece.id + " is Disrupted: disrupted artillery may not bombard");
+  if (!ctx.rules.activation.impulseOpen(piece, "artillery")) return no("3.4", piece.id + " has already fired in an Artillery Impulse this Operations Phase");
   if (piece.opsComplete) return no("7.3", piece.id + " carries an Operations Complete marker");
   if (piece.moveMarker === FULL && reduced(ctx, piece) && ctx.rules.movement.markerOf(FULL).factor === 0) return no("8.2", piece.id + " moved more than half its MPs (Full Move/No Fire): its Bombardment Factor is 0");
   const el = eligible(ctx, piece, all);
@@ -347,8 +348,11 @@ export function bombard(ctx, hex, list) {
     sum += m.factor;
     parts.push(m.parts.join(", ") + " = " + num(m.factor));
     const r = ctx.map.range(p.hex, hex);
-    ctx.trace({ rule: "8.13", table: "arc", uses: ["map", "units/units"], cell: "range " + r + ", Bombardment Range " + p.br, result: overHalfRange(ctx, p, r) ? "halved" : "full",
-      text: p.id + " fires " + r + " hexes: " + (overHalfRange(ctx, p, r) ? "more" : "not more") + " than half its range " + p.br + " (8.13; the Artillery Range Chart is not in the seed)" });
+    // the counter's own range decides (units.yaml); the Artillery Range Chart only without one
+    const br = p.br || arcRange(ctx, p);
+    ctx.trace({ rule: "8.13", table: "range-and-halving", uses: ["map", "units/units"].concat(p.br ? [] : ["arc"]), cell: "range " + r + ", Bombardment Range " + br, result: overHalfRange(ctx, p, r) ? "halved" : "full",
+      text: p.id + " fires " + r + " hexes: " + (overHalfRange(ctx, p, r) ? "more" : "not more") + " than x" + ctx.table["range-and-halving"]["range-fraction"] + " of its range " + br +
+        (p.br ? " (8.13)" : " (8.13; the Artillery Range Chart's stand-in)") });
   }
   ctx.trace({ rule: "8.13", table: "range-and-halving", uses: ["map", "units/units"], result: num(sum), text: "bombardment of " + hex + ": " + parts.join("; ") + "; total " + num(sum) });
   const cols = ctx.tables.crt.crt.columns;

@@ -355,7 +355,7 @@ function inCombat(imp, id) {
 export function refuseAttacker(ctx, imp, p, judged) {
   if (!onMap(p) || p.side !== imp.side) return { rule: "11.0", reason: (p ? p.id : "that unit") + " is not a unit of " + imp.side + " on the map" };
   if (inCombat(imp, p.id)) return { rule: "11.1", reason: p.id + " already attacks in this impulse: a unit may not divide its factors between combats (11.1, 11.2)" };
-  if (p.fought) return { rule: "3.4", reason: p.id + " has already taken part in a Combat Impulse this Operations Phase" };
+  if (!ctx.rules.activation.impulseOpen(p, "combat")) return { rule: "3.4", reason: p.id + " has already taken part in a Combat Impulse this Operations Phase" };
   if (p.opsComplete) return { rule: "7.3", reason: p.id + " is Operations Complete" };
   if (p.hq) return { rule: "7.11", reason: p.id + " is an HQ" };
   if (!canFight(ctx, p)) return { rule: "8.3", reason: p.id + " has no attack factor it may use (artillery attacks only with antitank fire, 8.3)" };

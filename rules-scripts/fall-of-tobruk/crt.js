@@ -111,10 +111,10 @@ export function band(ctx, d10, col, letter) {
   return "-";
 }
 
-// The resolution tables' name of a CRT band ("L" -> "LIGHT"): the two tables list their bands in
-// the same order.
-export function bandName(ctx, b) {
-  return ctx.tables["fire-combat"]["fire-combat"].bands[crt(ctx).crt.bands.indexOf(b)];
+// The name a resolution table (section/table; the Fire Combat Resolution table when none is
+// given) gives a CRT band ("L" -> "LIGHT"): the tables list their bands in the CRT's order.
+export function bandName(ctx, b, table) {
+  return tableAt(ctx, table || "fire-combat/fire-combat").bands[crt(ctx).crt.bands.indexOf(b)];
 }
 
 function rowFor(rows, d10) {
@@ -342,7 +342,7 @@ export function fire(ctx, c, F) {
     if (F.kind === "at") return null;
     tkey = tableFor(ctx, "regular-combat-standoff"); bn = tableAt(ctx, tkey).bands[0];
   } else {
-    tkey = tableFor(ctx, F.kind === "at" ? "antitank-fire" : "regular-combat"); bn = bandName(ctx, b);
+    tkey = tableFor(ctx, F.kind === "at" ? "antitank-fire" : "regular-combat"); bn = bandName(ctx, b, tkey);
   }
   const table = tkey.slice(tkey.indexOf("/") + 1);
   const die = tableAt(ctx, tkey).die;

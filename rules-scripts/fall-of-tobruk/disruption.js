@@ -106,8 +106,8 @@ function norm(s) {
 // 5.4, 5.41: does an eliminated tank of this model leave a Wreck marker (units.yaml models, else
 // the refit.yaml list)?
 function wreckable(ctx, p) {
+  const models = ctx.tables.units.models["by-model"];
   if (!p.armor || p.type !== "tank") return false;
-  const models = ctx.tables.units && ctx.tables.units.models ? ctx.tables.units.models["by-model"] : null;
   if (models && p.model && models[p.model]) return !!models[p.model].wreck;
   const list = (ctx.tables.refit.wrecks["wreck-types"] || {})[p.side] || [];
   const model = norm(p.model || p.vehicle || p.name);

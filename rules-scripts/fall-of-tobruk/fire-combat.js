@@ -21,7 +21,8 @@ function combatOf(ctx, ci) {
 
 // 11.11: an Axis Heavy AT unit (the 88) always has First Fire (fire-combat.yaml first-fire).
 function axisHeavyAt(ctx, p) {
-  return !!p.heavyAT && p.side === ctx.table["first-fire"]["heavy-at-side"];
+  const side = ctx.table["first-fire"]["heavy-at-side"];
+  return !!p.heavyAT && p.side === side;
 }
 
 // 11.11, 13.21, 11.22: why every defender in `hex` has First Fire against the attacking armor in

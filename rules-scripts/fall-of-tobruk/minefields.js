@@ -32,10 +32,10 @@ export function hexside(ctx, a, b) { return key(a, b); }
 // owner(a, b): whose minefield lies on the hexside (the map's minefield-allied / minefield-axis;
 // B.2: Allied when it says neither), or null when there is none.
 export function owner(ctx, a, b) {
-  const r = R(ctx);
+  const r = R(ctx), unmarked = r["default-owner"];
   if (!ctx.map.hexsideHas(a, b, r.feature)) return null;
   for (const f of Object.keys(r.owners).sort()) if (ctx.map.hexsideHas(a, b, f)) return r.owners[f];
-  return r["default-owner"];
+  return unmarked;
 }
 
 // breached(a, b): a Minefield Breached marker points at the hexside (13.3).
@@ -351,7 +351,8 @@ export function attackFactor(ctx, piece, fromHex, toHex, kind, value) {
   const v = value !== undefined ? value : kind === "hard" ? piece.haf || 0 : piece.saf || 0;
   if (!ctx.map.adjacent(fromHex, toHex) || !unbreached(ctx, fromHex, toHex)) return { value: v, changed: false, factor: 1, rule: null };
   const eng = isEngineer(ctx, piece);
-  const applies = kind === "hard" ? (!eng || R(ctx)["hard-attack-halved-for-engineers"]) : (!eng || R(ctx)["soft-attack-halved-for-engineers"]);
+  const forEngineers = R(ctx)[kind === "hard" ? "hard-attack-halved-for-engineers" : "soft-attack-halved-for-engineers"];
+  const applies = !eng || forEngineers;
   if (!applies) return { value: v, changed: false, factor: 1, rule: "13.22" };
   const row = ctx.rules.crt.modifier(R(ctx)["attack-factor-rows"][kind]);
   return { value: v * row.factor, changed: true, factor: row.factor, rule: row.rule };
@@ -506,7 +507,8 @@ export function mayBreach(ctx, piece, a, b, impulse) {
   if (!unbreached(ctx, a, b)) return no("no unbreached minefield on " + key(a, b));
   if (piece.side !== t.side) return no("only " + t.side + " units breach minefields");
   let by = null;
-  if (isEngineer(ctx, piece) && piece.nation === rd["breach-nation"]) by = piece.id;
+  const engineersOf = rd["breach-nation"];
+  if (isEngineer(ctx, piece) && piece.nation === engineersOf) by = piece.id;
   else if (classOf(ctx, piece) === "infantry" && !piece.hq) {
     const hq = hqOf(ctx, piece);
     if (!hq) return no(piece.id + " has no formation HQ on the map");

@@ -101,7 +101,7 @@ function cannotMove(ctx, sit, p) {
   if ((p.at !== "map" || !p.hex) && !ctx.rules.reach.entering(p)) {
     return { rule: p.at === "arriving" ? "5.11" : "10.1", reason: p.id + (p.at === "arriving" ? " has not arrived yet: its day has not come" : " is not on the map") };
   }
-  if (p.moved) return { rule: "3.4", reason: p.id + " has had its Movement Impulse this Operations Phase (Movement Complete, 10.3)" };
+  if (!ctx.rules.activation.impulseOpen(p, "movement")) return { rule: "3.4", reason: p.id + " has had its Movement Impulse this Operations Phase (Movement Complete, 10.3)" };
   if (p.opsComplete) return { rule: "7.3", reason: p.id + " is marked Operations Complete" };
   if (p.bombarded && p.moveMarker !== "half-move-half-fire") return { rule: "8.12", reason: p.id + " fired its full Bombardment Factor this phase" };
   const e = eligibility(ctx, sit, p);

@@ -328,8 +328,11 @@ function searchOf(ctx, sit, p, escorted) {
 
 // ---- where a group may go ----------------------------------------------------------------------
 
-function eastEdge(ctx) {
-  try { return ctx.map.zone("east-edge"); } catch (e) { /* the map names no east edge: its last column */ }
+// The map edge units leave by (15.2: victory.yaml allied-exit-totals edge, the map's zone
+// "<edge>-edge").
+function exitEdge(ctx) {
+  const edge = ctx.tables.victory["allied-exit-totals"].edge;
+  try { return ctx.map.zone(edge + "-edge"); } catch (e) { if (edge !== "east") throw e; /* the map names no east edge: its last column */ }
   let last = 0;
   for (const id of ctx.map.ids) last = Math.max(last, +id.slice(0, id.length - 2));
   return ctx.map.ids.filter((id) => +id.slice(0, id.length - 2) === last);
@@ -393,7 +396,7 @@ export function destinations(ctx, sit, units) {
   }
   let exits = [];
   if (mayExit(ctx, sit.side) && units[0].at === "map") {
-    const edge = eastEdge(ctx), inCommon = asSet(common);
+    const edge = exitEdge(ctx), inCommon = asSet(common);
     exits = edge.indexOf(units[0].hex) >= 0 ? [units[0].hex] : edge.filter((h) => inCommon[h]).sort();
   }
   return { hexes, exits, per, escorted };

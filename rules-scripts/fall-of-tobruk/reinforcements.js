@@ -58,7 +58,8 @@ export function arrival(ctx, p) {
   if (!row || ctx.rules.sequence.turnOf(row.turn) !== turn) {
     row = ctx.table["ground-schedule"].rows.find((r) => r.side === p.side && ctx.rules.sequence.turnOf(r.turn) === turn) || null;
   }
-  if (!where) where = row ? row.where : ctx.table["ground-arrival"]["default-where"][p.side];
+  const otherwise = ctx.table["ground-arrival"]["default-where"][p.side];
+  if (!where) where = row ? row.where : otherwise;
   return { turn, where, row };
 }
 

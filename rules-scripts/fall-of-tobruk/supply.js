@@ -57,34 +57,18 @@ function edgeSourcesNow(ctx, side) {
   return Object.keys(out).sort();
 }
 
-// tobruk(): the hexes of Tobruk (14.1 "either hex of Tobruk").
-export function tobruk(ctx) {
-  const out = {};
-  const t = R(ctx)["tobruk-terrain"];
-  for (const h of ctx.map.ids) if (ctx.map.terrain(h) === t) out[h] = true;
-  let place = null;
-  try { place = ctx.map.place(R(ctx)["tobruk-place"]); } catch (e) { place = null; }
-  for (const h of place ? (Array.isArray(place) ? place : String(place).split(/\s+/)) : []) if (ctx.map.has(h)) out[h] = true;
-  return Object.keys(out).sort();
-}
-
 // sources(side): every ordinary supply source of `side` (14.1; the supply heads are apart), sorted:
-// the map's zone of them when it has one (reading source-zones), else worked out from the edges,
-// Tobruk and the railhead.
+// the map's zone of them (reading source-zones: the road and track hexes of the side's edges, and
+// for the Allies Tobruk and the railhead).
 export function sources(ctx, side) {
   return ctx.once("sources " + side, () => sourcesNow(ctx, side));
 }
 
 function sourcesNow(ctx, side) {
-  const z = zoneOrEmpty(ctx, (R(ctx)["source-zones"] || {})[side]);
-  if (z.length) return z.filter((h) => ctx.map.has(h)).slice().sort();
-  const out = {};
-  for (const h of edgeSources(ctx, side)) out[h] = true;
-  for (const k of (R(ctx)["extra-sources"] || {})[side] || []) {
-    if (k === "tobruk") for (const h of tobruk(ctx)) out[h] = true;
-    if (k === "railhead" && ctx.map.has(ctx.table.sources.railhead)) out[ctx.table.sources.railhead] = true;
-  }
-  return Object.keys(out).sort();
+  const name = R(ctx)["source-zones"][side];
+  const z = zoneOrEmpty(ctx, name);
+  if (!z.length) throw new Error("14.1: the map has no zone " + JSON.stringify(name) + " of " + side + " supply sources (supply.yaml readings source-zones)");
+  return z.filter((h) => ctx.map.has(h)).slice().sort();
 }
 
 // ---- 14.1 the Axis supply heads ----------------------------------------------------------------

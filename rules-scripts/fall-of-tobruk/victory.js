@@ -244,7 +244,7 @@ export function determine(ctx) {
   const ex = exitsMet(ctx), lo = lossesMet(ctx);
   const reading = anyClass(ctx) ? "any one class (option draw-on-any-class)" : "all three classes";
   // 15.1 (outcome): "<side>-victory" or "draw"
-  const o = ctx.table.outcome;
+  const o = ctx.table.outcome, axisHolds = o["axis-holds-tobruk"];
   const read = (x) => (x === "draw" ? { winner: null, level: "draw" } : { winner: x.slice(0, x.lastIndexOf("-")), level: x.slice(x.lastIndexOf("-") + 1) });
   let result;
   if (who === exitSide(ctx)) {
@@ -253,9 +253,9 @@ export function determine(ctx) {
     const why = [];
     if (ex.met) why.push("the Allies exited " + totals(ctx, ex.have) + " SPs (15.2)");
     if (lo.met) why.push("the Axis lost " + totals(ctx, lo.have) + " SPs (15.3)");
-    result = Object.assign(read(o["axis-holds-tobruk"]["either-or-both"]), { reason: "the Axis holds Tobruk but " + why.join(" and ") });
+    result = Object.assign(read(axisHolds["either-or-both"]), { reason: "the Axis holds Tobruk but " + why.join(" and ") });
   } else {
-    result = Object.assign(read(o["axis-holds-tobruk"]["neither-15.2-nor-15.3"]), { reason: "the Axis holds Tobruk; neither 15.2 nor 15.3 applies" });
+    result = Object.assign(read(axisHolds["neither-15.2-nor-15.3"]), { reason: "the Axis holds Tobruk; neither 15.2 nor 15.3 applies" });
   }
   ctx.trace({ rule: "15.1", table: "outcome", uses: ["map", "units/units"], cell: { tobruk: who, "15.2": ex.met, "15.3": lo.met, reading }, result: result.level,
     text: (result.winner ? result.winner + " " : "") + result.level + ": " + result.reason +

@@ -86,7 +86,8 @@ export function determine(ctx) {
   }
   const mod = ctx.table["prior-phase-modifier"];
   const mods = [];
-  const v = !prior ? 0 : ctx.rules.sequence.isFirstTurn() ? mod["first-turn"] : mod.drm[printed(prior)];   // 4.45: none on the first turn
+  const firstTurn = mod["first-turn"];                                                                    // 4.45: none on the first turn
+  const v = !prior ? 0 : ctx.rules.sequence.isFirstTurn() ? firstTurn : mod.drm[printed(prior)];
   if (v) mods.push({ value: v, why: "the previous half was " + printed(prior) + " (4.45)" });
   const total = ctx.roll(ctx.table.wxt.die, "weather (4.41)", mods);
   const r = row(ctx.table.wxt.rows, total);
