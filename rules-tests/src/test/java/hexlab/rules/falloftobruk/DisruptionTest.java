@@ -107,5 +107,82 @@ class DisruptionTest {
         Game g = Cx.with(Cx.HQ50 + "@4531", Cx.GH6 + "@4533", Cx.GH7 + "@4334");
         js(g, "rules.disruption.eliminate('" + Cx.HQ50 + "', 'test')");
         assertEquals("4533", Cx.hex(g, Cx.HQ50));
+        assertFalse(Cx.textHas(trace(g), "7.11", "is placed on the nearest unit of its formation, in 4533").isEmpty());
+    }
+
+    @Test
+    @DisplayName("FoT 7.11 units of its formation equally near: the owner chooses where the eliminated HQ goes (decision placement)")
+    void hqTieChosen() {
+        // 4331 and 4731 are both two hexes from 4531
+        Game g = start(scenario(4, 4, "de-15xx-hq@4428", Cx.PZ3 + "@4428", Cx.HQ50 + "@4531", Cx.GH6 + "@4731", Cx.GH7 + "@4331"), 1);
+        assertFalse(g.over());
+        g.legalActions();
+        trace(g);
+        js(g, "rules.disruption.eliminate('" + Cx.HQ50 + "', 'test')");
+        assertEquals("7.11", g.view(null).rule());
+        assertEquals("allied", g.toAct());
+        assertTrue(g.view(null).prompt().contains("in 4331 or 4731 (7.11)"), g.view(null).prompt());
+        assertEquals("[{\"do\":\"place\",\"unit\":\"" + Cx.HQ50 + "\",\"hex\":\"4331\"}, {\"do\":\"place\",\"unit\":\"" + Cx.HQ50 + "\",\"hex\":\"4731\"}]",
+            g.legalActions().toString());
+        assertEquals("placing", Cx.piece(g, Cx.HQ50).path("at").asText(), "off the map until placed");
+        assertFalse(Cx.textHas(trace(g), "7.11", "4331, 4731 are as near: allied chooses").isEmpty());
+        List<JsonNode> placed = g.applyIndex(find(g, "\"hex\":\"4731\"")).events();
+        assertEquals("4731", Cx.hex(g, Cx.HQ50));
+        assertEquals("map", Cx.piece(g, Cx.HQ50).path("at").asText());
+        assertFalse(Cx.textHas(placed, "7.11", "placed on the nearest unit of its formation, in 4731").isEmpty(), placed.toString());
+    }
+
+    /** 4531 held by the 50th Division's HQ and 1 RNC, every hex around it Axis: no retreat (11.3). */
+    static Game hemmedIn(Game g) {
+        run(g, "state.pieces['" + Cx.HQ50 + "'].hex = '4531';");
+        placeAs(g, "sa-1saxx-1-rnc", "rnc", "4531", null);
+        place(g, Cx.GH6, "4731");
+        place(g, Cx.GH7, "4331");
+        String[] around = {"4630", "4631", "4532", "4431"};
+        for (int i = 0; i < around.length; i++) placeAs(g, Cx.IT28, "block" + i, around[i], null);
+        return g;
+    }
+
+    @Test
+    @DisplayName("FoT 7.11 an HQ lost in a combat being resolved, its units equally near: the choice is a step of the combat (the first offered when it resolves by itself)")
+    void hqTieInAutomaticCombat() {
+        Game g = hemmedIn(Cx.with(Cx.HQ50 + "@4531", Cx.PZ3 + "@4530", Cx.I104 + "@4430"));
+        trace(g);
+        js(g, "rules.combat.applyResult('4531', ['" + Cx.PZ3 + "', '" + Cx.I104 + "'], {by: 'attacker', kind: 'close', retreat: 'R2h'})");
+        List<JsonNode> ev = trace(g);
+        assertFalse(Cx.textHas(ev, "7.11", "4331, 4731 are as near: allied chooses").isEmpty(), ev.toString());
+        assertEquals("4331", Cx.hex(g, Cx.HQ50), "resolving by itself, the first offered");
+        assertEquals("eliminated", Cx.piece(g, "rnc").path("at").asText(), "1 RNC had no hex to retreat to");
+    }
+
+    @Test
+    @DisplayName("FoT 7.11 in a Combat Impulse in play the owner is asked (decision placement, rule 7.11) and the combat goes on after the choice")
+    void hqTieInCombatImpulse() {
+        Game g = CombatTest.toAxisActivation(1);
+        run(g, "state.pieces['" + Cx.EY5 + "'].hex = '3030'; state.pieces['" + Cx.AT65 + "'].hex = '3030';");
+        hemmedIn(g);
+        take(g, "\"impulse\":\"combat\"");
+        take(g, "\"hex\":\"4531\"");
+        take(g, "\"unit\":\"" + Cx.PZ3 + "\"");
+        take(g, "\"unit\":\"" + Cx.I104 + "\"");
+        Game.Snapshot before = g.snapshot();
+        boolean asked = false;
+        for (int burn = 0; burn < 400 && !asked; burn++) {
+            g.restore(before);
+            burn(g, burn);
+            take(g, "\"do\":\"resolve\"");
+            for (int guard = 0; guard < 40 && !asked && find(g, "\"impulse\":") < 0 && find(g, "\"do\":\"end\"") < 0; guard++) {
+                if ("7.11".equals(g.view(null).rule())) asked = true;
+                else g.applyIndex(0);
+            }
+        }
+        assertTrue(asked, "some dice retreat the stack that cannot retreat");
+        assertEquals("allied", g.toAct());
+        assertEquals("placing", Cx.piece(g, Cx.HQ50).path("at").asText());
+        take(g, "\"hex\":\"4731\"");
+        assertEquals("4731", Cx.hex(g, Cx.HQ50));
+        for (int guard = 0; guard < 40 && find(g, "\"impulse\":") < 0 && find(g, "\"do\":\"end\"") < 0; guard++) g.applyIndex(0);
+        assertTrue(find(g, "\"impulse\":") >= 0 || find(g, "\"do\":\"end\"") >= 0, "the impulse ended; the activation goes on");
+        assertTrue(js(g, "state.combat.queue.length === 0").asBoolean());
     }
 }
