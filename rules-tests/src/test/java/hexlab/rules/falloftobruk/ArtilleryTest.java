@@ -2,6 +2,7 @@ package hexlab.rules.falloftobruk;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.play.Game;
+import hexlab.kernel.rules.Variant;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -20,8 +21,10 @@ class ArtilleryTest {
     static final String TARGET = "2620";
 
     /** The 8.11 example position: three Allied units (morale d, e, e; one armor, one artillery) and 14 German factors. */
-    static Game example() {
-        Game g = bare(3);
+    static Game example() { return example(FOT); }
+
+    static Game example(Variant v) {
+        Game g = bare(v, 3);
         run(g, "state.weather = 'clear'; state.half = 'AM';");
         place(g, "br-1atx-a-8rtr", TARGET);       // tank, morale e, 2 SPs
         place(g, "br-50xx-5-ey", TARGET);         // infantry, morale e, 4 SPs

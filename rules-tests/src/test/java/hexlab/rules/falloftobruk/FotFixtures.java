@@ -48,7 +48,7 @@ final class FotFixtures {
     static Game start(String yaml, long seed) { return Positions.start(FOT, yaml, seed); }
 
     /** A game with no unit from {@code turn} to {@code turn}: nobody decides, so it is played through. */
-    static Game bare(int turn) { return start(scenario(turn, turn), 1); }
+    static Game bare(int turn) { return bare(FOT, turn); }
 
     /** The same under another variant (e.g. {@link #patched}). */
     static Game bare(Variant v, int turn) { return Positions.start(v, scenario(turn, turn), 1); }

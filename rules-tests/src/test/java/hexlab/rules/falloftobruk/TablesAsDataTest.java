@@ -7,6 +7,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.function.Function;
 
 import static hexlab.rules.falloftobruk.CombatTest.Cx;
 import static hexlab.rules.falloftobruk.FotFixtures.*;
@@ -39,6 +40,9 @@ class TablesAsDataTest {
 
     /** The same position under the base rules and under {@code v}. */
     static Game[] both(Variant v, String... unitAtHex) { return new Game[] {with(FOT, unitAtHex), with(v, unitAtHex)}; }
+
+    /** What `outcome` gives under the base rules and under {@code v}, in that order. */
+    static <T> List<T> outcomes(Variant v, Function<Variant, T> outcome) { return List.of(outcome.apply(FOT), outcome.apply(v)); }
 
     static JsonNode factors(Game g, String hex, String... ids) {
         return js(g, "rules.crt.factors('" + hex + "', " + Cx.arr(ids) + ")");
@@ -122,20 +126,13 @@ class TablesAsDataTest {
     @Test
     @DisplayName("FoT 4.3 movement.yaml towed-guns half-of-ma: the share of the MPs a gun may move and keep Half Fire")
     void towedHalfOfMa() {
-        Variant v = patched("movement/towed-guns/half-of-ma", "0.6");
-        String[] marker = new String[2];
-        Game[] g = {MovementTest.allied(), null};
-        g[1] = bare(v, 7);
-        run(g[1], "state.date = 'June 1'; state.half = 'AM'; state.weather = 'clear';");
-        place(g[1], "br-50xx-hq", "2731");
-        activation(g[1], "50xx", null, null);
-        for (int i = 0; i < 2; i++) {
-            MovementTest.ally(g[i], MovementTest.AT, "f", "2429", "{ma: 10}");
-            assertTrue(MovementTest.move(g[i], "'f'", "3029").path("ok").asBoolean());
-            marker[i] = js(g[i], "state.pieces.f.moveMarker").asText();
-        }
-        assertEquals("full-move-no-fire", marker[0], "6 of 10 MPs: more than half");
-        assertEquals("half-move-half-fire", marker[1], "6 of 10 MPs: no more than 0.6 of them");
+        List<String> marker = outcomes(patched("movement/towed-guns/half-of-ma", "0.6"), (v) -> {
+            Game g = MovementTest.allied(v);
+            MovementTest.ally(g, MovementTest.AT, "f", "2429", "{ma: 10}");
+            assertTrue(MovementTest.move(g, "'f'", "3029").path("ok").asBoolean());
+            return js(g, "state.pieces.f.moveMarker").asText();
+        });
+        assertEquals(List.of("full-move-no-fire", "half-move-half-fire"), marker, "6 of 10 MPs: more than half, no more than 0.6 of them");
     }
 
     @Test
@@ -180,100 +177,75 @@ class TablesAsDataTest {
     @Test
     @DisplayName("FoT 7.21 activation.yaml activation-points af-share: the share of the AF's SPs a stack needs for 1 AP")
     void apShare() {
-        Variant v = patched("activation/activation-points/stack-cost/af-share", "0.6");
-        int[] cost = new int[2];
-        Game[] g = {bare(3), bare(v, 3)};
-        for (int i = 0; i < 2; i++) {
-            place(g[i], "de-15xx-hq", "3030");
-            place(g[i], "de-15xx-1-8", "3031");      // 2 SPs of 15xx
-            place(g[i], "de-21xx-3-5", "3031");      // 2 SPs of 21xx: half of the stack
-            ActivationTest.activate(g[i], "15xx", 6);
-            cost[i] = ActivationTest.eligible(g[i], "de-15xx-1-8").path("cost").asInt();
-        }
-        assertEquals(1, cost[0], "half of the stack's SPs: 1 AP");
-        assertEquals(2, cost[1], "half is short of 0.6: 2 AP");
+        List<Integer> cost = outcomes(patched("activation/activation-points/stack-cost/af-share", "0.6"), (v) -> {
+            Game g = bare(v, 3);
+            place(g, "de-15xx-hq", "3030");
+            place(g, "de-15xx-1-8", "3031");      // 2 SPs of 15xx
+            place(g, "de-21xx-3-5", "3031");      // 2 SPs of 21xx: half of the stack
+            ActivationTest.activate(g, "15xx", 6);
+            return ActivationTest.eligible(g, "de-15xx-1-8").path("cost").asInt();
+        });
+        assertEquals(List.of(1, 2), cost, "half of the stack's SPs: 1 AP; half is short of 0.6: 2 AP");
     }
 
     @Test
     @DisplayName("FoT 4.23 stacking.yaml overstacking disrupt-multiple: the excess and as many more, or only the excess")
     void overstackMultiple() {
-        Variant v = patched("stacking/overstacking/disrupt-multiple", "1");
-        Game[] g = {bare(7), bare(v, 7)};
-        int[] disrupt = new int[2];
-        for (int i = 0; i < 2; i++) {
-            for (int k = 1; k <= 10; k++) placeAs(g[i], StackingTest.TANK, "t" + k, "2818", "{sp: 2}");
-            disrupt[i] = js(g[i], "rules.stacking.penalties('2818').disrupt").asInt();
-        }
-        assertEquals(8, disrupt[0], "20 SPs: 4 over 16, and 4 more");
-        assertEquals(4, disrupt[1]);
+        List<Integer> disrupt = outcomes(patched("stacking/overstacking/disrupt-multiple", "1"), (v) -> {
+            Game g = bare(v, 7);
+            for (int k = 1; k <= 10; k++) placeAs(g, StackingTest.TANK, "t" + k, "2818", "{sp: 2}");
+            return js(g, "rules.stacking.penalties('2818').disrupt").asInt();
+        });
+        assertEquals(List.of(8, 4), disrupt, "20 SPs: 4 over 16 and 4 more; only the 4");
     }
 
     @Test
     @DisplayName("FoT 4.1 zoc.yaml artillery-share: the share of a hex's SPs artillery may be and still count for its ZOC")
     void zocArtilleryShare() {
-        Variant v = patched("zoc/zoc-levels/artillery-share", "0.6");
-        Game[] g = {ZocTest.board(), bare(v, 7)};
-        run(g[1], "state.date = 'June 1'; state.half = 'AM'; state.weather = 'clear';");
-        int[] level = new int[2];
-        for (int i = 0; i < 2; i++) {
-            placeAs(g[i], ZocTest.INF, "a", "3030", "{sp: 5}");
-            placeAs(g[i], ZocTest.ART, "r", "3030", "{sp: 7}");
-            level[i] = ZocTest.level(g[i], "3031", "allied");
-        }
-        assertEquals(1, level[0], "7 of 12 SPs artillery: only the 5 infantry SPs count");
-        assertEquals(2, level[1], "7 of 12 is within 0.6: all 12 count, HZOC");
+        List<Integer> level = outcomes(patched("zoc/zoc-levels/artillery-share", "0.6"), (v) -> {
+            Game g = ZocTest.board(v);
+            placeAs(g, ZocTest.INF, "a", "3030", "{sp: 5}");
+            placeAs(g, ZocTest.ART, "r", "3030", "{sp: 7}");
+            return ZocTest.level(g, "3031", "allied");
+        });
+        assertEquals(List.of(1, 2), level, "7 of 12 SPs artillery: only the 5 infantry SPs count; within 0.6, all 12 count, HZOC");
     }
 
     @Test
     @DisplayName("FoT 13.1 minefields.yaml movement crossing-cost: the share of the available MPs a crossing costs")
     void minefieldCrossing() {
-        Variant v = patched("minefields/movement/crossing-cost", "0.25");
-        Game[] g = {MovementTest.axis(null), bare(v, 7)};
-        run(g[1], "state.date = 'June 1'; state.half = 'AM'; state.weather = 'clear';");
-        place(g[1], "de-15xx-hq", "2731");
-        activation(g[1], "15xx", null, null);
-        double[] cost = new double[2];
-        for (int i = 0; i < 2; i++) {
-            MovementTest.hq(g[i], "1310");
-            MovementTest.german(g[i], MovementTest.TANK, "t", "1311", "{ma: 10}");
-            cost[i] = MovementTest.step(g[i], "t", "1311", "1312").asDouble();
-        }
-        double plain = js(g[0], "tables.terrain['movement-costs'].hex[map.terrain('1312')].Tracked").asDouble();
-        assertEquals(plain + 5, cost[0], "half of 10 MPs");
-        assertEquals(plain + 2.5, cost[1], "a quarter of 10 MPs");
+        double plain = js(Cx.sandbox(), "tables.terrain['movement-costs'].hex[map.terrain('1312')].Tracked").asDouble();
+        List<Double> cost = outcomes(patched("minefields/movement/crossing-cost", "0.25"), (v) -> {
+            Game g = MovementTest.axis(v, null);
+            MovementTest.hq(g, "1310");
+            MovementTest.german(g, MovementTest.TANK, "t", "1311", "{ma: 10}");
+            return MovementTest.step(g, "t", "1311", "1312").asDouble();
+        });
+        assertEquals(List.of(plain + 5, plain + 2.5), cost, "half of 10 MPs; a quarter");
     }
 
     @Test
     @DisplayName("FoT 16.42 scenarios.yaml special-rules ma-multiplier: the turning movement's MA multiplier")
     void turningMultiplier() {
-        Variant v = patched("scenarios/special-rules/axis-turning-movement/ma-multiplier", "2");
-        Game[] g = {MovementTest.axis("turning-movement"), bare(v, 7)};
-        run(g[1], "state.date = 'June 1'; state.half = 'AM'; state.weather = 'clear';");
-        place(g[1], "de-15xx-hq", "2731");
-        activation(g[1], "15xx", null, "turning-movement");
-        double[] mp = new double[2];
-        for (int i = 0; i < 2; i++) {
-            MovementTest.german(g[i], MovementTest.TANK, "t", "2429", "{ma: 10}");
-            mp[i] = js(g[i], "rules.movement.allowance(state.pieces.t).mp").asDouble();
-        }
-        assertEquals(30.0, mp[0]);
-        assertEquals(20.0, mp[1]);
+        List<Double> mp = outcomes(patched("scenarios/special-rules/axis-turning-movement/ma-multiplier", "2"), (v) -> {
+            Game g = MovementTest.axis(v, "turning-movement");
+            MovementTest.german(g, MovementTest.TANK, "t", "2429", "{ma: 10}");
+            return js(g, "rules.movement.allowance(state.pieces.t).mp").asDouble();
+        });
+        assertEquals(List.of(30.0, 20.0), mp);
     }
 
     @Test
     @DisplayName("FoT 8.13 artillery.yaml range-and-halving: the share of the range beyond which the factor is halved, and the halving")
     void artilleryRange() {
-        Variant v = patchedWith("  - {op: replace, path: artillery/range-and-halving/range-fraction, value: 0.75}\n");
-        Variant w = patchedWith("  - {op: replace, path: artillery/range-and-halving/over-half-range, value: 0.25}\n");
-        double[] f = new double[3];
-        Game[] g = {ArtilleryTest.example(), artilleryExample(v), artilleryExample(w)};
-        for (int i = 0; i < 3; i++) {
-            run(g[i], "state.pieces['de-paa-408'].hex = '2120';");      // 5 hexes from the target, BR 8
-            f[i] = js(g[i], "rules.artillery.factor(state.pieces['de-paa-408'], '" + ArtilleryTest.TARGET + "', 'full').factor").asDouble();
-        }
-        assertEquals(3.5, f[0], "5 is over half of 8: BF 7 halved");
-        assertEquals(7.0, f[1], "5 is within 0.75 of 8: full");
-        assertEquals(1.75, f[2], "x0.25 beyond half range");
+        Function<Variant, Double> factor = (v) -> {
+            Game g = ArtilleryTest.example(v);
+            run(g, "state.pieces['de-paa-408'].hex = '2120';");      // 5 hexes from the target, BR 8
+            return js(g, "rules.artillery.factor(state.pieces['de-paa-408'], '" + ArtilleryTest.TARGET + "', 'full').factor").asDouble();
+        };
+        assertEquals(List.of(3.5, 7.0), outcomes(patched("artillery/range-and-halving/range-fraction", "0.75"), factor),
+            "5 is over half of 8: BF 7 halved; within 0.75 of 8: full");
+        assertEquals(1.75, factor.apply(patched("artillery/range-and-halving/over-half-range", "0.25")), "x0.25 beyond half range");
     }
 
     @Test
@@ -290,25 +262,12 @@ class TablesAsDataTest {
         assertTrue(sem >= 0 && medium >= 0, types.toString());
         Variant v = patchedWith("  - {op: replace, path: artillery/arc/types/" + sem + "/for, value: []}\n"
                 + "  - {op: add, path: artillery/arc/types/" + medium + "/for, value: [semovente]}\n");
-        double[] f = new double[2];
-        Game[] g = {ArtilleryTest.example(), artilleryExample(v)};
-        for (int i = 0; i < 2; i++) {
-            placeAs(g[i], "it-132xx-551", "sem", "2320", "{br: 0, bf: 4}");
-            f[i] = js(g[i], "rules.artillery.factor(state.pieces.sem, '" + ArtilleryTest.TARGET + "', 'full').factor").asDouble();
-        }
-        assertEquals(3, js(g[0], "map.range('2320', '" + ArtilleryTest.TARGET + "')").asInt());
-        assertEquals(2.0, f[0], "range 3 is beyond half of the Semovente row's 4: halved");
-        assertEquals(4.0, f[1], "range 3 is within half of 7: full");
-    }
-
-    /** ArtilleryTest's 8.11 example position under another variant. */
-    static Game artilleryExample(Variant v) {
-        Game g = bare(v, 3);
-        run(g, "state.weather = 'clear'; state.half = 'AM';");
-        for (String[] p : List.of(new String[] {"br-1atx-a-8rtr", ArtilleryTest.TARGET}, new String[] {"br-50xx-5-ey", ArtilleryTest.TARGET},
-                new String[] {"sa-1saxx-1-fd", ArtilleryTest.TARGET}, new String[] {"de-paa-408", "2220"}, new String[] {"de-paa-528", "2220"},
-                new String[] {"de-paa-kpfst-kiehl", "2520"})) place(g, p[0], p[1]);
-        trace(g);
-        return g;
+        List<Double> f = outcomes(v, (x) -> {
+            Game g = ArtilleryTest.example(x);
+            placeAs(g, "it-132xx-551", "sem", "2320", "{br: 0, bf: 4}");
+            assertEquals(3, js(g, "map.range('2320', '" + ArtilleryTest.TARGET + "')").asInt());
+            return js(g, "rules.artillery.factor(state.pieces.sem, '" + ArtilleryTest.TARGET + "', 'full').factor").asDouble();
+        });
+        assertEquals(List.of(2.0, 4.0), f, "range 3: beyond half of the Semovente row's 4, halved; within half of 7, full");
     }
 }
