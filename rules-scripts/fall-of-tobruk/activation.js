@@ -280,23 +280,17 @@ export function turningMovement(ctx, piece) {
   return { rule: r.rule, maMultiplier: r["ma-multiplier"], notAdjacentTo: r["may-move-adjacent-to-enemy"] ? null : other(ctx, r.side) };
 }
 
-// impulseLimit(piece, impulse): how many Impulses of a kind ("movement", "combat", "artillery") a
-// unit takes part in each Operations Phase (3.4: activation.yaml activation-points
-// impulse-limits); artillery units read their own row where it names the impulse.
-export function impulseLimit(ctx, piece, impulse) {
+// impulseOpen(piece, impulse): may the unit take part in one more Impulse of a kind ("movement",
+// "combat", "artillery") this Operations Phase? 3.4: as many as activation.yaml impulse-limits
+// gives (artillery units' own row where it names the impulse). Its count (moves, combats) is at
+// least 1 once it carries the marker of one (moved, fought, bombarded).
+export function impulseOpen(ctx, piece, impulse) {
   const l = ctx.tables.activation["activation-points"]["impulse-limits"];
   const own = piece.artillery ? l["artillery-unit"][impulse] : undefined;
-  return own !== undefined ? own : l["ground-unit"][impulse] || 0;
-}
-
-// impulseOpen(piece, impulse): may the unit take part in one more Impulse of that kind this
-// Operations Phase (3.4)? Its count (moves, combats), at least 1 once it carries the marker of one
-// (moved, fought, bombarded).
-export function impulseOpen(ctx, piece, impulse) {
+  const limit = own !== undefined ? own : l["ground-unit"][impulse] || 0;
   const taken = impulse === "movement" ? Math.max(piece.moves || 0, piece.moved ? 1 : 0)
-    : impulse === "combat" ? Math.max(piece.combats || 0, piece.fought ? 1 : 0)
-    : piece.bombarded ? 1 : 0;
-  return taken < impulseLimit(ctx, piece, impulse);
+    : impulse === "combat" ? Math.max(piece.combats || 0, piece.fought ? 1 : 0) : piece.bombarded ? 1 : 0;
+  return taken < limit;
 }
 
 // ---- who may activate (7.21) ---------------------------------------------------------------------
