@@ -210,6 +210,9 @@ public final class RulesContext implements AutoCloseable {
         b.set("options", Json.MAPPER.valueToTree(variant.options()));
         b.set("errata", Json.MAPPER.valueToTree(variant.errata()));
         b.set("tableErrata", Json.MAPPER.valueToTree(variant.overlay().touched()));
+        hexlab.kernel.rules.RuleSystem sys = variant.system();
+        if (sys.view() != null) b.putObject("view").put("section", sys.view().section()).put("export", sys.view().export());
+        if (sys.secrets() != null) b.putObject("secrets").put("section", sys.secrets().section()).put("export", sys.secrets().export());
         if (map != null) b.set("map", MapBoard.boot(map));
         b.set("sourceStatus", sourceStatus(catalog, variant, map));
         b.put("audit", audit);
