@@ -61,7 +61,7 @@ export function mayFire(ctx, piece, all) {
   if (piece.disrupted && !disruptedMay) return no("12.2", piece.id + " is Disrupted: disrupted artillery may not bombard");
   if (!ctx.rules.activation.impulseOpen(piece, "artillery")) return no("3.4", piece.id + " has already fired in an Artillery Impulse this Operations Phase");
   if (piece.opsComplete) return no("7.3", piece.id + " carries an Operations Complete marker");
-  if (piece.moveMarker === FULL && reduced(ctx, piece) && ctx.rules.movement.markerOf(FULL).factor === 0) return no("8.2", piece.id + " moved more than half its MPs (Full Move/No Fire): its Bombardment Factor is 0");
+  if (piece.moveMarker === FULL && reduced(ctx, piece) && ctx.rules.movement.markerOf(FULL).factor === 0) return no("8.2", piece.id + " moved more than x" + ctx.tables.movement["towed-guns"]["half-of-ma"] + " of its MPs (Full Move/No Fire): its Bombardment Factor is 0");
   const el = eligible(ctx, piece, all);
   if (!el.ok) return no(el.rule || "7.21", el.reason || piece.id + " may not be activated now");
   return { ok: true };

@@ -119,8 +119,7 @@ const CHOOSE = {};
 // combat recon-retreat), unless every attacker is recon: each hex further from where it began,
 // never into or through an enemy HZOC, into an enemy LZOC only as the first hex, and then
 // Disrupted and stopped.
-function reconDests(ctx, p, foe) {
-  const max = ctx.tables.zoc.combat["recon-retreat"].hexes;
+function reconDests(ctx, p, foe, max) {
   const occ = occupied(ctx, foe);
   const out = {};
   const origin = p.hex;
@@ -142,7 +141,7 @@ function reconDests(ctx, p, foe) {
 }
 
 STEP.recon = (ctx, st) => {
-  const c = combatOf(ctx, st.ci);
+  const c = combatOf(ctx, st.ci), max = ctx.tables.zoc.combat["recon-retreat"].hexes;
   if (c.off) return [];
   const att = ctx.rules.combat.alive(c.attackers);
   if (att.length && att.every((p) => p.recon)) {
@@ -153,11 +152,11 @@ STEP.recon = (ctx, st) => {
   const recon = ctx.rules.combat.unitsAt(c.hex).filter((p) => p.side === c.enemy && p.recon && st.done.indexOf(p.id) < 0);
   if (recon.length) {
     const p = recon[0];
-    const to = reconDests(ctx, p, c.side);
+    const to = reconDests(ctx, p, c.side, max);
     if (!to.length) { st.done.push(p.id); return [st]; }
     st.side = c.enemy;
-    st.prompt = c.enemy + ": " + p.id + " (recon) may retreat before combat up to two hexes (11.23)";
-    st.why = "a recon unit retreats before combat up to two hexes, never into or through an enemy HZOC, into an enemy LZOC only as its first hex (11.23)";
+    st.prompt = c.enemy + ": " + p.id + " (recon) may retreat before combat up to " + max + " hexes (11.23)";
+    st.why = "a recon unit retreats before combat up to " + max + " hexes, never into or through an enemy HZOC, into an enemy LZOC only as its first hex (11.23)";
     st.opts = to.map((h) => ({ do: "withdraw", unit: p.id, to: h })).concat([{ do: "stand", unit: p.id }]);
     return [st];
   }

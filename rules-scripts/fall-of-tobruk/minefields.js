@@ -450,6 +450,7 @@ export function retreatAcross(ctx, ids, a, b) {
   const out = { crossed: false, disrupted: [], eliminated: [], mat: null };
   if (!unbreached(ctx, a, b)) return out;
   out.crossed = true;
+  const reading = ctx.table["retreat-across-reading"];
   const units = ids.map((id) => ctx.piece(id)).filter(onMap).sort((x, y) => (x.id < y.id ? -1 : 1));
   const armor = units.filter((p) => p.armor).map((p) => p.id);
   for (const p of units) {
@@ -459,7 +460,7 @@ export function retreatAcross(ctx, ids, a, b) {
     out[disrupt(ctx, p, "13.23", uses) === "eliminated" ? "eliminated" : "disrupted"].push(p.id);
   }
   if (armor.length) {
-    const m = mat(ctx, armor, false, "armor retreating across " + key(a, b) + " (13.23)");
+    const m = mat(ctx, armor, reading["armor-stall-roll"], "armor retreating across " + key(a, b) + " (13.23)");
     out.mat = m;
     const r = applyMat(ctx, armor, m.count, null, "13.23");
     out.disrupted.push(...r.disrupted);

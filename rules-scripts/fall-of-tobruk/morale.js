@@ -60,11 +60,11 @@ export function predominant(ctx, units, role) {
 // 11.42: the Morale Checks Table: the new letter ("E" = eliminated). The two blank g cells read
 // as printed-g (morale.yaml mct-blank-cells).
 export function mct(ctx, letter, d10) {
-  const t = ctx.tables.morale.mct;
+  const t = ctx.tables.morale.mct, blanks = ctx.tables.morale["mct-blank-cells"].cells;
   if (t.columns.indexOf(letter) < 0) throw new Error("the Morale Checks Table has no column " + JSON.stringify(letter) + " (11.42)");
   const v = t.rows[String(d10)][letter];
   if (v === "" || v === undefined || v === null) {
-    const blank = ctx.tables.morale["mct-blank-cells"].cells[String(d10)];
+    const blank = blanks[String(d10)];
     return blank && blank[letter] ? blank[letter] : letter;
   }
   return v;

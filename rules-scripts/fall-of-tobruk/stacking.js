@@ -113,11 +113,11 @@ export function density(ctx, hex) {
 export function penalties(ctx, hex) {
   const units = onMap(ctx, hex);
   const sps = pointsOf(ctx, units);
-  const l = ctx.table.limits;
+  const l = ctx.table.limits, multiple = ctx.table.overstacking["disrupt-multiple"];
   const lim = limitFor(ctx, units);
   const eliminate = Math.max(0, sps - l["absolute-max"]);
   const left = sps - eliminate;
-  const disrupt = left > lim.sps ? ctx.table.overstacking["disrupt-multiple"] * (left - lim.sps) : 0;
+  const disrupt = left > lim.sps ? multiple * (left - lim.sps) : 0;
   return { sps, eliminate, disrupt, limit: lim.sps, rule: lim.rule };
 }
 

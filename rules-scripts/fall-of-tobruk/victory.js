@@ -242,7 +242,7 @@ export function determine(ctx) {
   if (!s.victory) start(ctx);
   const who = holder(ctx);
   const ex = exitsMet(ctx), lo = lossesMet(ctx);
-  const reading = anyClass(ctx) ? "any one class (option draw-on-any-class)" : "all three classes";
+  const reading = anyClass(ctx) ? "any one class (option draw-on-any-class)" : "all " + ctx.table.classes.list.length + " classes";
   // 15.1 (outcome): "<side>-victory" or "draw"
   const o = ctx.table.outcome, axisHolds = o["axis-holds-tobruk"];
   const read = (x) => (x === "draw" ? { winner: null, level: "draw" } : { winner: x.slice(0, x.lastIndexOf("-")), level: x.slice(x.lastIndexOf("-") + 1) });
