@@ -8,6 +8,7 @@ import hexlab.kernel.bot.Bots;
 import hexlab.kernel.hex.HexMap;
 import hexlab.kernel.persist.Replay;
 import hexlab.kernel.persist.SaveFile;
+import hexlab.kernel.play.Console;
 import hexlab.kernel.play.Dice;
 import hexlab.kernel.play.Game;
 import hexlab.kernel.play.Outcome;
@@ -409,23 +410,12 @@ final class Session implements AutoCloseable {
         }
     }
 
-    /** Evaluates an expression against the position; whatever it changes (state, dice) is put back. */
+    /** Evaluates an expression against a copy of the position (the rules console): nothing it does reaches the game. */
     synchronized ObjectNode eval(String expr) {
-        VariantGame vg = current(null);
-        Game g = vg.game;
-        Game.Snapshot before = g.snapshot();
+        Console.Answer a = Console.eval(current(null).game, expr);
         ObjectNode o = Json.object();
-        try {
-            o.put("result", g.rules().callString("evaluate", expr));
-        } finally {
-            if (!vg.dead()) {
-                if (g.dice().rolls() != before.diceRolls() || !g.stateJson().equals(before.state())) {
-                    g.restore(before);
-                    o.put("note", "the expression changed the position (state or dice); the change was put back");
-                }
-                g.startEvents();
-            } else vg.lost();
-        }
+        o.put("result", a.result());
+        if (a.note() != null) o.put("note", a.note());
         return o;
     }
 

@@ -52,6 +52,9 @@ public final class Game implements HostBridge.Game {
     private static final int SET_UP = -1, NO_ROLL_YET = -2;
     private int rolling = SET_UP;
     private int firstRoll = NO_ROLL_YET;
+    // the action being taken (1-based, as the inspector's log counts) and what it is, for errors; 0 between actions
+    private int acting;
+    private JsonNode actingOn;
 
     private Game(RulesContext rules, Scenario scenario, long seed) {
         this.rules = rules;
@@ -94,6 +97,25 @@ public final class Game implements HostBridge.Game {
         g.restore(opening);
         g.dice = new Dice(seed);
         return g;
+    }
+
+    /**
+     * This game's position in another rules context of the same variant (a fresh one): set up
+     * there, so the pieces' fixed fields are its own, then restored to where this game stands.
+     * Nothing done to the copy reaches this game, its context, or its dice.
+     */
+    public Game copyInto(RulesContext other) {
+        if (other == rules) throw new IllegalArgumentException("a copy needs a rules context of its own");
+        Snapshot at = snapshot();
+        Game c = new Game(other, scenario, seed);
+        c.keepTrace = false;
+        c.dice = new Dice(seed);
+        c.attach();
+        Ref setup = system.setup();
+        other.call("setup", setup.section(), setup.export(), Json.write(scenario.doc()));
+        c.restore(at);
+        c.rolling = rolling;
+        return c;
     }
 
     /**
@@ -202,6 +224,8 @@ public final class Game implements HostBridge.Game {
         Frame top = top();
         ready = false;
         rolling = actions.size();
+        acting = actions.size() + 1;
+        actingOn = taken;
         if (activation) {
             activationChoice(top, taken);
         } else {
@@ -212,8 +236,27 @@ public final class Game implements HostBridge.Game {
         }
         actions.add(taken);
         advance();
+        acting = 0;
+        actingOn = null;
         return new Outcome(true, drain(), null);
     }
+
+    /**
+     * Where the game stands, for an error message: the turn, the action being taken or the next one
+     * (1-based, as the inspector's log counts them) and the seed.
+     */
+    @Override
+    public String where() {
+        if (rolling == SET_UP) return "setting up, seed " + seed;
+        return "turn " + turn + ", action " + (acting > 0 ? acting : actions.size() + 1) + ", seed " + seed;
+    }
+
+    /**
+     * The action a rule error broke off (taken but not finished), or null if the error came between
+     * actions (a decision's legal actions, a bot's choice): with the actions before it, and the same
+     * seed and variant, it reproduces the error.
+     */
+    public JsonNode brokenAction() { return acting > 0 && acting > actions.size() ? actingOn : null; }
 
     private Refusal refusal(String json) {
         describe();
@@ -573,6 +616,15 @@ public final class Game implements HostBridge.Game {
         return Json.read(rules.callString("call", r.section(), r.export(), "null"));
     }
 
+    /**
+     * The console's expression evaluated in this game's context, as "length:text" (the text cut at
+     * {@code maxChars}); see {@link Console}, which keeps it away from a game in play.
+     */
+    String evaluate(String expr, int maxChars) {
+        attach();
+        return rules.callString("evaluateCut", expr, maxChars);
+    }
+
     /** Rule usage counts of this context since the last reset: table, option, erratum, rule keys. */
     public JsonNode usage() { return Json.read(rules.callString("usageJson")); }
 
@@ -601,6 +653,8 @@ public final class Game implements HostBridge.Game {
         else if (firstRoll < 0 || firstRoll > actions.size()) firstRoll = SET_UP;
         seekSide = s.seekSide();
         ready = false;
+        acting = 0;
+        actingOn = null;
     }
 
     /** Everything that changes in a game, frozen. */

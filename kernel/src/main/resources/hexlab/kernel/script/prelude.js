@@ -780,6 +780,11 @@
       const r = mutating(() => f(ctxFor({ name: "console", version: "0" }), G, rules, tables, mapApi));
       return r === undefined ? "undefined" : out(r, 1);
     },
+    // the console's answer as "length:text", cut at max characters before it crosses into Java
+    evaluateCut(expr, max) {
+      const s = K.evaluate(expr);
+      return s.length + ":" + (s.length > max ? s.slice(0, max) : s);
+    },
   };
   return K;
 })
