@@ -61,6 +61,6 @@ final class FuzzCommand implements Callable<Integer> {
             r.failures().stream().limit(20).forEach(x -> out.println("  " + x.describe()));
             out.flush();
         }
-        return r.clean() ? 0 : 1;
+        return r.clean() ? ExitCode.OK : ExitCode.DIFFERS;
     }
 }

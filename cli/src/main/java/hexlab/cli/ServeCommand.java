@@ -32,7 +32,7 @@ final class ServeCommand implements Callable<Integer> {
             // Jetty wraps a taken port or an unknown host in a RuntimeException whose cause names it
             Throwable c = e.getCause() != null ? e.getCause() : e;
             common.spec.commandLine().getErr().println("error: cannot start the inspector on " + host + ":" + port + ": " + c.getMessage());
-            return 2;
+            return ExitCode.INPUT;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -48,6 +48,6 @@ final class ServeCommand implements Callable<Integer> {
             out.flush();
         }
         stopped.await();
-        return 0;
+        return ExitCode.OK;
     }
 }
