@@ -46,7 +46,7 @@ class CliTest {
 
     @Test
     void everyCommandAnswersHelpWithItsUsage() {
-        for (String command : List.of("systems", "play", "replay", "validate", "table", "eval", "fuzz", "simulate", "serve")) {
+        for (String command : List.of("systems", "play", "replay", "validate", "table", "eval", "fuzz", "simulate", "serve", "audit", "log", "diff")) {
             Run r = run(command, "--help");
             assertEquals(0, r.code(), command + " --help: " + r.err());
             assertTrue(r.out().contains("Usage:") && r.out().contains(command), command + " --help prints its usage:\n" + r.out());
@@ -63,6 +63,30 @@ class CliTest {
         for (JsonNode s : toy.get("sections")) if (s.get("name").asText().equals("combat")) combat = s;
         assertEquals("placeholder", combat.get("status").asText());
         assertEquals("reconstructed", toy.get("maps").get(0).get("status").asText());
+    }
+
+    @Test
+    void systemsListsPresetsAndPlayTakesOne() {
+        JsonNode toy = run("systems", "--json", "--root", TOY.toString()).json().get(0);
+        JsonNode gentle = toy.get("presets").get(0);
+        assertEquals("gentle", gentle.get("id").asText());
+        assertEquals("[\"gentler-crt\",\"cheap-rough\"]", gentle.get("errata").toString());
+        Run p = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--json", "--preset", "gentle");
+        assertEquals(0, p.code(), p.err());
+        assertEquals("toy+errata:cheap-rough+errata:gentler-crt", p.json().get("variant").asText());
+        Run bad = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--preset", "nope");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("unknown preset \"nope\""), bad.err());
+        noStackTrace(bad);
+    }
+
+    @Test
+    void playSaysWhichDataThatIsNotPrintedDecidedOutcomes() {
+        Run p = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--errata", "gentler-crt");
+        assertEquals(0, p.code(), p.err());
+        assertTrue(p.out().contains("reconstructed data decided outcomes: ") && p.out().contains("map ("), p.out());
+        JsonNode j = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--json").json();
+        assertTrue(j.get("provenance").get("reconstructed").get("map").asInt() > 0, j.toString());
     }
 
     @Test

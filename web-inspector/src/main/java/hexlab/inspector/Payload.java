@@ -78,6 +78,7 @@ final class Payload {
         o.put("id", v.id()).put("spec", v.spec());
         o.set("options", Json.MAPPER.valueToTree(v.options()));
         o.set("errata", Json.MAPPER.valueToTree(v.errata()));
+        o.set("presets", Json.MAPPER.valueToTree(v.presets()));
         return o;
     }
 

@@ -82,6 +82,7 @@ public final class Summary {
             metrics.forEach((k, s) -> m.set(k, mean(Stats.mean(s))));
             ObjectNode u = v.putObject("usage");
             usage.forEach((k, n) -> u.putObject(k).put("games", n[0]).put("times", n[1]));
+            v.set("provenance", exposure(games, usage));
             ArrayNode errs = v.putArray("errors");
             for (GameRecord g : broken) errs.addObject().put("game", g.game()).put("seed", g.seed()).put("error", g.error()).put("save", g.save());
         }
@@ -99,6 +100,31 @@ public final class Summary {
             }
         }
         return root;
+    }
+
+    /** How many sources of each kind a variant's report lists, most games first. */
+    static final int TOP_SOURCES = 5;
+
+    /**
+     * Placeholder and reconstructed data that decided something: per status, the share of the
+     * variant's finished games in which any did (with its interval), and the sources that did in
+     * the most games (the usage keys {@code placeholder:<source>}, {@code reconstructed:<source>}).
+     */
+    private static ObjectNode exposure(List<GameRecord> games, Map<String, int[]> usage) {
+        ObjectNode out = Json.object();
+        List<GameRecord> finished = games.stream().filter(g -> g.error() == null).toList();
+        for (String status : List.of("placeholder", "reconstructed")) {
+            String prefix = status + ":";
+            int exposed = (int) finished.stream().filter(g -> g.usage().keySet().stream().anyMatch(k -> k.startsWith(prefix))).count();
+            ObjectNode o = out.putObject(status);
+            o.set("games", rate(Stats.rate(exposed, finished.size())));
+            ArrayNode top = o.putArray("sources");
+            usage.entrySet().stream().filter(x -> x.getKey().startsWith(prefix))
+                    .sorted((a, b) -> a.getValue()[0] != b.getValue()[0] ? Integer.compare(b.getValue()[0], a.getValue()[0]) : a.getKey().compareTo(b.getKey()))
+                    .limit(TOP_SOURCES)
+                    .forEach(x -> top.addObject().put("source", x.getKey().substring(prefix.length())).put("games", x.getValue()[0]).put("times", x.getValue()[1]));
+        }
+        return out;
     }
 
     private static ObjectNode rate(Stats.Rate r) {

@@ -15,7 +15,7 @@ import java.util.Optional;
 public record RuleSystem(String id, String name, String version, String source, List<String> lineage,
                          List<String> sides, Ref setup, Map<String, Section> sections,
                          Map<String, Path> maps, List<Node> sequence, List<OptionDef> options,
-                         List<ErratumDef> errata, List<ScenarioDef> scenarios, Map<String, Ref> bots,
+                         List<ErratumDef> errata, List<PresetDef> presets, List<ScenarioDef> scenarios, Map<String, Ref> bots,
                          Ref invariants, Ref metrics, Map<String, Ref> overlays, List<String> fixedPieceFields,
                          Map<String, Object> pieceFieldDefaults, Path manifest) {
 
@@ -25,6 +25,10 @@ public record RuleSystem(String id, String name, String version, String source, 
 
     public Optional<ErratumDef> erratum(String erratumId) {
         return errata.stream().filter(e -> e.id().equals(erratumId)).findFirst();
+    }
+
+    public Optional<PresetDef> preset(String presetId) {
+        return presets.stream().filter(p -> p.id().equals(presetId)).findFirst();
     }
 
     public Optional<ScenarioDef> scenario(String scenarioId) {

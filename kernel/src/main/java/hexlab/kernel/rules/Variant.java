@@ -59,8 +59,13 @@ public final class Variant {
         return new Variant(system, opts, List.copyOf(er), Overlay.apply(system, defs));
     }
 
-    /** Parses "option:a,option:b=3,errata:x" (the form the command line and saves use). */
+    /**
+     * Parses "preset:p,option:a,option:b=3,errata:x" (the form the command line and saves use). A preset
+     * expands to its options and errata; options and errata named beside it win over it.
+     */
     public static Variant parse(RuleSystem system, String spec) {
+        Map<String, Object> presetOpts = new LinkedHashMap<>();
+        List<String> presetErrata = new ArrayList<>();
         Map<String, Object> opts = new LinkedHashMap<>();
         List<String> er = new ArrayList<>();
         if (spec != null && !spec.isBlank()) {
@@ -74,12 +79,36 @@ public final class Variant {
                     else opts.put(o.substring(0, eq), value(o.substring(eq + 1)));
                 } else if (p.startsWith("errata:") || p.startsWith("erratum:")) {
                     er.add(p.substring(p.indexOf(':') + 1));
+                } else if (p.startsWith("preset:")) {
+                    PresetDef preset = preset(system, p.substring(7));
+                    presetOpts.putAll(preset.options());
+                    presetErrata.addAll(preset.errata());
                 } else {
-                    throw new InputException(null, 0, 0, "variant part \"" + p + "\": expected option:<id>[=value] or errata:<id>");
+                    throw new InputException(null, 0, 0, "variant part \"" + p + "\": expected option:<id>[=value], errata:<id> or preset:<id>");
                 }
             }
         }
-        return of(system, opts, er);
+        presetOpts.putAll(opts);
+        presetErrata.addAll(er);
+        return of(system, presetOpts, presetErrata);
+    }
+
+    /** The system's preset of that id; an unknown id is refused with the list of those there are. */
+    public static PresetDef preset(RuleSystem system, String id) {
+        return system.preset(id).orElseThrow(() -> new InputException(null, 0, 0, "unknown preset \"" + id + "\" for system " + system.id()
+                + (system.presets().isEmpty() ? " (it declares no presets)" : " (presets: " + String.join(", ", system.presets().stream().map(PresetDef::id).toList()) + ")")));
+    }
+
+    /** The presets whose options and errata are exactly this variant's: what a chooser shows as selected. */
+    public List<String> presets() {
+        List<String> out = new ArrayList<>();
+        for (PresetDef p : system.presets()) {
+            Map<String, Object> opts = new TreeMap<>();
+            for (OptionDef o : system.options()) opts.put(o.id(), o.defaultValue());
+            opts.putAll(p.options());
+            if (opts.equals(options) && new TreeSet<>(p.errata()).equals(new TreeSet<>(errata))) out.add(p.id());
+        }
+        return out;
     }
 
     // "true" and "false" are the values a switch takes; anything else is kept as written, for of() to name

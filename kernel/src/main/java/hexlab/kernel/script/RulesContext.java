@@ -62,7 +62,13 @@ public final class RulesContext implements AutoCloseable {
     public RulesContext(Catalog catalog, Variant variant, HexMap map) { this(catalog, variant, map, true); }
 
     /** @param checkExports whether a manifest pointer to a missing export stops the load (the validator lists them all instead) */
-    public RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports) { this(catalog, variant, map, checkExports, null); }
+    public RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports) { this(catalog, variant, map, checkExports, false); }
+
+    /**
+     * @param audit whether every read of a table is tracked (the audit: {@code auditJson}); without
+     *              it the scripts read the tables directly, and only an erratum's patched paths are watched
+     */
+    public RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports, boolean audit) { this(catalog, variant, map, checkExports, audit, null); }
 
     /**
      * Statements of a script that ran away while loading that a second load runs before stopping it
@@ -72,7 +78,7 @@ public final class RulesContext implements AutoCloseable {
     private static final long LOCATE_STATEMENTS = 200_000;
 
     /** @param locating a script whose top-level code ran away while loading: loaded again with a statement limit on it, to find where */
-    private RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports, String locating) {
+    private RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports, boolean audit, String locating) {
         this.catalog = catalog;
         this.variant = variant;
         this.map = map;
@@ -98,7 +104,7 @@ public final class RulesContext implements AutoCloseable {
         begin();
         try {
             Value factory = context.eval(ScriptHost.script(file, PRELUDE));
-            this.k = factory.execute(bridge, boot(variant, map));
+            this.k = factory.execute(bridge, boot(catalog, variant, map, audit));
             for (Section s : variant.system().sections().values()) {
                 if (s.scriptFile() == null) continue;
                 file = catalog.display(s.scriptFile());
@@ -136,7 +142,7 @@ public final class RulesContext implements AutoCloseable {
     /** {@code err}, a stop while {@code file} loaded, at the line where the file's code is after {@link #LOCATE_STATEMENTS} statements, if it gets there. */
     private static LoadError located(Catalog catalog, Variant variant, HexMap map, String file, LoadError err) {
         try {
-            new RulesContext(catalog, variant, map, false, file).close();
+            new RulesContext(catalog, variant, map, false, false, file).close();
         } catch (LoadError at) {
             if (file.equals(at.file()) && at.line() > 0) return new LoadError(file, at.line(), at.column(), err.getMessage());
         } catch (RuntimeException notFound) {
@@ -262,7 +268,7 @@ public final class RulesContext implements AutoCloseable {
         if (ownEngine != null) ownEngine.close(true);
     }
 
-    private static String boot(Variant variant, HexMap map) {
+    private static String boot(Catalog catalog, Variant variant, HexMap map, boolean audit) {
         ObjectNode b = Json.object();
         b.put("system", variant.system().id());
         ArrayNode sides = b.putArray("sides");
@@ -281,7 +287,43 @@ public final class RulesContext implements AutoCloseable {
         b.set("errata", Json.MAPPER.valueToTree(variant.errata()));
         b.set("tableErrata", Json.MAPPER.valueToTree(variant.overlay().touched()));
         if (map != null) b.set("map", MapBoard.boot(map));
+        b.set("sourceStatus", sourceStatus(catalog, variant, map));
+        b.put("audit", audit);
+        ArrayNode patches = b.putArray("patches");
+        for (Overlay.Patch p : variant.overlay().patches()) patches.addObject().put("erratum", p.erratum()).put("path", p.path());
+        ObjectNode scriptErrata = b.putObject("scriptErrata");
+        for (Overlay.ScriptPatch p : variant.overlay().scripts()) scriptErrata.put(p.section() + "." + p.export(), p.erratum());
         return Json.write(b);
+    }
+
+    /**
+     * The provenance of the sources a trace may name besides tables ("map", "map:<id>") and of the
+     * tables a reconstructed erratum patches: {source: {status, note}}. The scenario's comes with its setup.
+     */
+    private static ObjectNode sourceStatus(Catalog catalog, Variant variant, HexMap map) {
+        ObjectNode out = Json.object();
+        if (map != null) out.putObject("map").put("status", map.status()).put("note", map.note());
+        for (String id : variant.system().maps().keySet()) {
+            try {
+                HexMap m = hexlab.kernel.play.Boards.load(catalog, variant.system(), id);
+                out.putObject("map:" + id).put("status", m.status()).put("note", m.note());
+            } catch (hexlab.kernel.error.InputException e) {
+                // a map that does not load cannot be named; the game's own map loaded already
+            }
+        }
+        for (var e : variant.overlay().touched().entrySet()) {
+            String[] st = e.getKey().split("/", 2);
+            Section s = variant.system().sections().get(st[0]);
+            if (s == null || !"printed".equals(s.status().get(st[1]))) continue;      // a placeholder stays one
+            for (String id : e.getValue()) {
+                var def = variant.system().erratum(id).orElse(null);
+                if (def != null && "reconstructed".equals(def.status())) {
+                    out.putObject(e.getKey()).put("status", "reconstructed").put("note", "patched by erratum " + id + ", our own reading: " + def.label());
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     private static String readPrelude() {

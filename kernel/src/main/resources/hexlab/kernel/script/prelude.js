@@ -5,8 +5,9 @@
   "use strict";
   const boot = JSON.parse(bootJson);
 
+  const views = new WeakSet();  // the read-tracking views of tables (below): already read-only, never frozen
   function deepFreeze(o) {
-    if (o && typeof o === "object" && !Object.isFrozen(o) && !ArrayBuffer.isView(o)) {
+    if (o && typeof o === "object" && !views.has(o) && !Object.isFrozen(o) && !ArrayBuffer.isView(o)) {
       Object.freeze(o);
       if (Array.isArray(o)) { for (let i = 0; i < o.length; i++) if (o[i] && typeof o[i] === "object") deepFreeze(o[i]); }
       else for (const k of Object.keys(o)) deepFreeze(o[k]);
@@ -24,6 +25,138 @@
   }
   for (const [key, ids] of Object.entries(boot.tableErrata || {})) tableErrata[key] = ids;
   deepFreeze(tables);
+  // The data sources a trace entry may name (its table, its `uses`) and the provenance of each that
+  // is not printed: {status, note}. Tables come from their sections (a table patched by a
+  // reconstructed erratum counts as reconstructed), maps from the boot, the scenario from the setup.
+  const sources = new Map();        // source -> {status, note} or null for printed
+  for (const s of boot.sections) {
+    for (const [t, st] of Object.entries(s.status || {})) {
+      const key = s.name + "/" + t, data = tables[s.name][t];
+      sources.set(key, st === "printed" ? null : { status: st, note: data && data.note !== undefined ? String(data.note) : null });
+    }
+  }
+  for (const [key, p] of Object.entries(boot.sourceStatus || {})) sources.set(key, p.status === "printed" ? null : { status: p.status, note: p.note || null });
+
+  // ---- read tracking -------------------------------------------------------------------------
+  // Two users, both off unless needed, so normal play reads the frozen tables directly:
+  // - an erratum's patched paths (boot.patches): a read of one is pending until a trace entry that
+  //   names the patched table takes it, and then the erratum counts as having decided that outcome;
+  // - the audit (boot.audit): every table and top-level entry read is counted (dead data is what
+  //   no game read), and non-printed data read during a call into the rules but named by none of
+  //   the entries written after the read is reported (a `uses` a script forgot).
+  // Reads made while computing an answer kept by ctx.once/memo/keep/recall are replayed each time
+  // the kept answer is used, since the answer carries the values read.
+  const audit = !!boot.audit;
+  const patchTrie = {};             // section -> table -> ... -> {"\u0000": [erratum ids]} at a patched path
+  for (const pt of boot.patches || []) {
+    let node = patchTrie;
+    for (const part of pt.path.split("/")) node = node[part] || (node[part] = {});
+    (node["\u0000"] || (node["\u0000"] = [])).push(pt.erratum);
+  }
+  const scriptErrata = boot.scriptErrata || {};   // "section.export" -> erratum id of a replaced export
+  const tracked = audit || (boot.patches || []).length > 0 || Object.keys(scriptErrata).length > 0;
+  let pending = null;               // reads not yet taken by an entry: key -> {kind, table, erratum, skipped}
+  const auditReads = new Map();     // "section/table" and "section/table/entry" -> times read
+  const auditUnnamed = new Map();   // source -> {status, times, example}
+  function note(key, rec) { if (pending === null) pending = new Map(); if (!pending.has(key)) pending.set(key, rec); }
+  function replay(reads) { if (reads) for (const [k, r] of reads) note(k, { kind: r.kind, table: r.table, erratum: r.erratum, skipped: null }); }
+  // compute() with the reads it makes gathered apart (and passed on): [value, reads or null]
+  function gathering(compute) {
+    const outer = pending;
+    pending = null;
+    let v, reads;
+    try { v = compute(); } finally { reads = pending; pending = outer; replay(reads); }
+    return [v, reads];
+  }
+  const proxies = new WeakMap();
+  function view(target, path, trie, depth) {
+    let p = proxies.get(target);
+    if (p !== undefined) return p;
+    const dummy = Array.isArray(target) ? [] : {};
+    const readOnly = () => { throw new TypeError("the tables are read-only: " + path.join("/")); };
+    p = new Proxy(dummy, {
+      get(_, key) {
+        const v = target[key];
+        if (typeof key === "symbol") return v;
+        const sub = trie ? trie[key] : undefined;
+        if (audit && depth >= 1 && depth <= 2 && key !== "length") seen(path, key, depth);
+        if (sub && sub["\u0000"]) {
+          const table = path[0] + "/" + (depth === 1 ? key : path[1]);
+          for (const id of sub["\u0000"]) note("e:" + id + "\u0000" + table, { kind: "erratum", table, erratum: id, skipped: null });
+        }
+        if (v !== null && typeof v === "object" && ((audit && depth < 2) || sub)) return view(v, path.concat([key]), sub, depth + 1);
+        return v;
+      },
+      has(_, key) { return key in target; },
+      ownKeys() { return Reflect.ownKeys(target); },
+      getOwnPropertyDescriptor(_, key) {
+        const d = Reflect.getOwnPropertyDescriptor(target, key);
+        if (d === undefined) return undefined;
+        if (key === "length" && Array.isArray(target)) return { value: target.length, writable: true, enumerable: false, configurable: false };
+        return { value: this.get(_, key), writable: false, enumerable: d.enumerable, configurable: true };
+      },
+      getPrototypeOf() { return Object.getPrototypeOf(target); },
+      set: readOnly, defineProperty: readOnly, deleteProperty: readOnly, preventExtensions() { return false; },
+    });
+    views.add(p);
+    proxies.set(target, p);
+    return p;
+  }
+  // the audit's record of a read: a table (depth 1) or one of its top-level entries (depth 2)
+  function seen(path, key, depth) {
+    const table = depth === 1 ? path[0] + "/" + key : path[0] + "/" + path[1];
+    const k = depth === 1 ? table : table + "/" + key;
+    auditReads.set(k, (auditReads.get(k) || 0) + 1);
+    if (sources.get(table)) note("s:" + table, { kind: "source", table, erratum: null, skipped: null });
+  }
+  const tablesView = tracked ? view(tables, [], patchTrie, 0) : tables;
+  // a kept answer (ctx.once/memo/keep/recall) and the reads that made it, replayed when it is used
+  const cacheReads = new WeakMap();     // cache Map -> key -> reads
+  function cached(cache, k, compute) {
+    let v = cache.get(k);
+    if (v === undefined) {
+      const [val, reads] = gathering(compute);
+      v = val;
+      cache.set(k, v);
+      if (reads) {
+        let r = cacheReads.get(cache);
+        if (r === undefined) { r = new Map(); cacheReads.set(cache, r); }
+        r.set(k, reads);
+      }
+    } else {
+      const r = cacheReads.get(cache);
+      if (r !== undefined) replay(r.get(k));
+    }
+    return v;
+  }
+  // at a trace entry: the pending reads it names are taken (the errata among them decided it); the
+  // others wait for a later entry of the same call, marked as passed over by this one
+  function settle(sec, file, uses, entry) {
+    if (pending === null) return null;
+    let named = file ? [file] : [];
+    if (uses) for (const u of uses) named.push(sourceKey(sec, u));
+    let decided = null;
+    for (const [k, r] of pending) {
+      if (r.kind === "script" || named.indexOf(r.table) >= 0) {
+        pending.delete(k);
+        if (r.erratum !== null && (decided === null || decided.indexOf(r.erratum) < 0)) (decided || (decided = [])).push(r.erratum);
+      } else if (r.kind === "source" && r.skipped === null) {
+        r.skipped = { section: sec, rule: entry.rule === undefined ? null : String(entry.rule), text: entry.text === undefined ? null : String(entry.text).slice(0, 120) };
+      }
+    }
+    return decided;
+  }
+  // the end of a call into the rules: non-printed data read, passed over by an entry and named by none
+  function closeCall() {
+    if (pending === null) return;
+    if (audit) for (const r of pending.values()) {
+      if (r.kind !== "source" || r.skipped === null) continue;
+      const u = auditUnnamed.get(r.table) || { status: sources.get(r.table).status, times: 0, example: r.skipped };
+      u.times++;
+      auditUnnamed.set(r.table, u);
+    }
+    pending = null;
+  }
   const options = deepFreeze(boot.options || {});
   const errata = deepFreeze(boot.errata || []);
   const sides = deepFreeze(boot.sides || []);
@@ -278,16 +411,44 @@
   }
 
   function count(key) { usage[key] = (usage[key] || 0) + 1; }
+  // a source named in `uses`: "section/table" (a table of this section may be named alone), "map",
+  // "map:<id>" or "scenario"; anything else is refused, so a typo cannot hide a placeholder
+  function sourceKey(sec, u) {
+    const name = String(u);
+    if (name === "map" || name === "scenario" || name.startsWith("map:")) {
+      if (!sources.has(name)) throw new Error("ctx.trace: uses names " + JSON.stringify(name) + ", which this game does not have");
+      return name;
+    }
+    const key = tableFile(tableKey(sec, name));
+    if (!sources.has(key)) throw new Error("ctx.trace: uses names " + JSON.stringify(name) + ", which is no table of this system (expected section/table, map, map:<id> or scenario)");
+    return key;
+  }
+  // the non-printed sources that decided an entry: its table, then its uses, each once
+  function provenance(sec, file, uses) {
+    let out = null, seen = null;
+    if (file) {
+      const p = sources.get(file);
+      if (p) { out = [{ source: file, status: p.status, note: p.note }]; seen = [file]; }
+    }
+    if (uses) {
+      if (!Array.isArray(uses)) throw new Error("ctx.trace: uses must be a list of sources, found " + JSON.stringify(uses));
+      for (let i = 0; i < uses.length; i++) {
+        const key = sourceKey(sec, uses[i]), p = sources.get(key);
+        if (!p || (seen && seen.indexOf(key) >= 0)) continue;
+        (out || (out = [])).push({ source: key, status: p.status, note: p.note });
+        (seen || (seen = [])).push(key);
+      }
+    }
+    return out;
+  }
   // the table file/table of a trace's table name: a section's own tables are named without it
   function tableKey(sec, table) { return table.indexOf("/") >= 0 ? table : sec + "/" + table; }
   function tableFile(key) { const a = key.indexOf("/"), b = key.indexOf("/", a + 1); return b < 0 ? key : key.slice(0, b); }
   // what a decided outcome counts for in the usage, whether or not its entry is kept
-  function tally(tableOf, option, rule) {
-    if (tableOf) {
-      const er = tableErrata[tableOf];
-      if (er) for (const id of er) count("erratum:" + id);
-      count("table:" + tableOf);
-    }
+  function tally(tableOf, option, rule, prov, decided) {
+    if (prov) for (let i = 0; i < prov.length; i++) count(prov[i].status + ":" + prov[i].source);
+    if (decided) for (let i = 0; i < decided.length; i++) count("erratum:" + decided[i]);
+    if (tableOf) count("table:" + tableOf);
     if (option) count("option:" + option);
     if (rule) count("rule:" + rule);
   }
@@ -470,7 +631,7 @@
     get state() { return G; },
     get turn() { return G ? G.turn : undefined; },
     get active() { return G ? G.active : undefined; },
-    tables, options, sides, errata, rules, map: mapApi,
+    tables: tablesView, options, sides, errata, rules, map: mapApi,
     system: boot.system,
     option(id) {
       if (!(id in options)) throw new Error("unknown option " + JSON.stringify(id) + " (declared options: " + Object.keys(options).join(", ") + ")");
@@ -494,6 +655,7 @@
     memo(key, compute) {
       if (!memoOn) return compute();
       const k = this.section + "\u0000" + key;
+      if (tracked) return cached(memo, k, compute);
       let v = memo.get(k);
       if (v === undefined) { v = compute(); memo.set(k, v); }
       return v;
@@ -502,7 +664,9 @@
     // action was chosen in (its legal actions, the bot's choice, the accepting check), if asked there;
     // else compute(). Only for reads made before the action writes anything.
     memoBefore(key, compute) {
-      const v = before === null ? undefined : before.get(this.section + "\u0000" + key);
+      const k = this.section + "\u0000" + key;
+      const v = before === null ? undefined : before.get(k);
+      if (v !== undefined && tracked) { const r = cacheReads.get(before); if (r) replay(r.get(k)); }
       return v === undefined ? this.memo(key, compute) : v;
     },
     // once(key, compute): compute(), kept under this section's key for as long as the rules context
@@ -510,6 +674,7 @@
     // never for anything read from the state.
     once(key, compute) {
       const k = this.section + "\u0000" + key;
+      if (tracked) return cached(statics, k, compute);
       let v = statics.get(k);
       if (v === undefined) { v = compute(); statics.set(k, v); }
       return v;
@@ -522,6 +687,7 @@
       let m = kept.get(owner);
       if (m === undefined) { m = new Map(); kept.set(owner, m); }
       const k = this.section + "\u0000" + key;
+      if (tracked) return cached(m, k, compute);
       let v = m.get(k);
       if (v === undefined) { v = compute(); m.set(k, v); }
       return v;
@@ -536,10 +702,11 @@
       const k = this.section + "\u0000" + key;
       let v = m.get(k);
       if (v === undefined) {
-        v = compute();
-        m.set(k, v);
+        if (tracked) v = cached(m, k, compute);
+        else { v = compute(); m.set(k, v); }
         if (m.size > RECALLED) m.delete(m.keys().next().value);   // the oldest answer goes first
       } else {
+        if (tracked) { const r = cacheReads.get(m); if (r) replay(r.get(k)); }
         m.delete(k);
         m.set(k, v);
       }
@@ -549,18 +716,24 @@
     get tracing() { return tracing; },
     trace(entry) {
       const table = entry.table ? tableKey(this.section, entry.table) : null, file = table && tableFile(table);
-      if (!tracing) { tally(file, entry.option, entry.rule); return entry; }
+      const prov = provenance(this.section, file, entry.uses);
+      const decided = pending === null ? null : settle(this.section, file, entry.uses, entry);
+      if (!tracing) { tally(file, entry.option, entry.rule, prov, decided); return entry; }
       const e = Object.assign({ section: this.section + "@" + this.version }, entry);
       if (G) e.turn = G.turn;
       if (table) {
         e.table = table;
         const st = tableStatus[file];
         if (st) e.status = st;
-        if (st === "placeholder") e.placeholder = true;
         const er = tableErrata[file];
         if (er) e.errata = er;
       }
-      tally(file, e.option, e.rule);
+      if (prov) {
+        e.provenance = prov;
+        for (let i = 0; i < prov.length; i++) if (prov[i].status === "placeholder") e.placeholder = true;
+      }
+      if (decided) e.decidedBy = decided;
+      tally(file, e.option, e.rule, prov, decided);
       traceBuf.push(e);
       return e;
     },
@@ -598,7 +771,7 @@
     if (!c) {
       c = Object.create(base, {
         section: { value: sec.name }, version: { value: sec.version },
-        table: { value: tables[sec.name] || {} },
+        table: { value: tablesView[sec.name] || {} },
       });
       ctxs[sec.name] = Object.freeze(c);
     }
@@ -660,18 +833,25 @@
       if (!modules[section]) throw new Error("erratum replaces " + section + "." + name + " but there is no section " + section);
       const f = ns[exportName || name];
       if (f === undefined) throw new Error("erratum script has no export " + JSON.stringify(exportName || name));
-      modules[section][name] = f;
+      const id = scriptErrata[section + "." + name];
+      // a call of the replaced export is pending until the next entry, which it then decided
+      modules[section][name] = id === undefined || typeof f !== "function" ? f
+        : function (...a) { note("x:" + id, { kind: "script", table: null, erratum: id, skipped: null }); return f.apply(this, a); };
     },
     bindAll() { for (const s of boot.sections) if (modules[s.name]) bind(s.name); Object.freeze(rules); },
     hasExport(sec, name) { return !!modules[sec] && modules[sec][name] !== undefined; },
     exportsOf(sec) { return modules[sec] ? Object.keys(modules[sec]).join(",") : ""; },
 
     setup(sec, name, scenarioJson) {
+      const sc = JSON.parse(scenarioJson);
+      // the scenario's own provenance (its status header); a fixture without one names none
+      if (sc && sc.status) sources.set("scenario", sc.status === "printed" ? null : { status: String(sc.status), note: sc.note === undefined ? null : String(sc.note) });
+      else sources.delete("scenario");
       G = { turn: 0, active: null };
       kept = new WeakMap();
       traceBuf = [];
       current = null;
-      mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), deepFreeze(JSON.parse(scenarioJson))));
+      mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), deepFreeze(sc)));
       makeTemplates();
       forget();
     },
@@ -775,9 +955,16 @@
     resetUsage() { usage = {}; },
     // the counts as usageJson gave them: a game resumed from another's opening counts from there
     setUsage(json) { usage = JSON.parse(json); },
+    // the audit's findings so far: tables and entries read, non-printed data read and not named
+    auditJson() {
+      const reads = {}, unnamed = {};
+      for (const [k, n] of auditReads) reads[k] = n;
+      for (const [k, u] of auditUnnamed) unnamed[k] = u;
+      return JSON.stringify({ reads, unnamed });
+    },
     evaluate(expr) {
       const f = new Function("ctx", "state", "rules", "tables", "map", "return (" + expr + ");");
-      const r = mutating(() => f(ctxFor({ name: "console", version: "0" }), G, rules, tables, mapApi));
+      const r = mutating(() => f(ctxFor({ name: "console", version: "0" }), G, rules, tablesView, mapApi));
       return r === undefined ? "undefined" : out(r, 1);
     },
     // the console's answer as "length:text", cut at max characters before it crosses into Java
@@ -786,5 +973,12 @@
       return s.length + ":" + (s.length > max ? s.slice(0, max) : s);
     },
   };
+  // with read tracking on, each call into the rules is one span: reads are pending within it only
+  if (tracked) {
+    for (const name of Object.keys(K)) {
+      const f = K[name];
+      K[name] = function (...a) { const outer = pending; pending = null; try { return f.apply(K, a); } finally { closeCall(); pending = outer; } };
+    }
+  }
   return K;
 })

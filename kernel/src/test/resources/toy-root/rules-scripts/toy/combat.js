@@ -33,7 +33,7 @@ export function resolve(ctx, att, def) {
   const col = column(ctx, att, def);
   const roll = ctx.roll("d6", "combat " + att.id + " vs " + def.id);
   const res = ctx.table.crt.results[roll][col];
-  ctx.trace({ rule: "4.2", table: "crt", cell: { row: roll, column: ctx.table.crt.columns[col] }, result: res,
+  ctx.trace({ rule: "4.2", table: "crt", uses: ["terrain"], cell: { row: roll, column: ctx.table.crt.columns[col] }, result: res,
     text: att.id + " attacks " + def.id + " at " + ctx.table.crt.columns[col] + ", roll " + roll + ": " + res });
   if (res === "AE") eliminate(ctx, att);
   else if (res === "DE") eliminate(ctx, def);

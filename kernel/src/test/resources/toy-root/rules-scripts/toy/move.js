@@ -49,7 +49,7 @@ export const move = {
     const from = p.hex;
     p.hex = a.to;
     p.moved = true;
-    ctx.trace({ rule: "3.1", cell: { movers: listed === null ? null : listed.length }, text: p.id + " moves " + from + " -> " + a.to });
+    ctx.trace({ rule: "3.1", uses: ["map", "move/hexsides"], cell: { movers: listed === null ? null : listed.length }, text: p.id + " moves " + from + " -> " + a.to });
     if (a.last === true) { ctx.trace({ rule: "3.4", text: "and the movement impulse ends" }); ctx.done(); }
   },
   why(ctx, a) {

@@ -7,5 +7,5 @@ export function setup(ctx, scenario) {
   }
   s.cup = [];
   s.eliminated = [];
-  ctx.trace({ rule: "1", text: "set up " + scenario.pieces.length + " pieces for " + scenario.id });
+  ctx.trace({ rule: "1", uses: ["scenario"], text: "set up " + scenario.pieces.length + " pieces for " + scenario.id });
 }
