@@ -11,12 +11,13 @@ export class ApiError extends Error {
 let have = () => null;
 export function stateHave(fn) { have = fn; }
 
+// raw: the body is text already, of that content type (a save is JSON, a batch's CSV text/csv)
 export async function api(method, path, body, raw) {
   const init = { method, headers: {} };
   const h = have();
   if (h) init.headers["X-State-Have"] = h;
   if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
+    init.headers["Content-Type"] = typeof raw === "string" ? raw : "application/json";
     init.body = raw ? body : JSON.stringify(body);
   }
   const res = await fetch(path, init);

@@ -49,7 +49,7 @@ final class SimulateCommand implements Runnable {
 
     @Option(names = "--failures", description = "Folder for saves of games that hit an engine error (default target/failures).") Path failures;
 
-    @Option(names = "--server", paramLabel = "URL", description = "Play the batch in a running inspector (./tobruk serve) at this address, "
+    @Option(names = "--server", paramLabel = "URL", description = "Play the batch in a running inspector (./tobruk serve) at this address (as it printed it, with ?token= if it asks for one), "
             + "e.g. http://127.0.0.1:7070: its rules stay compiled from one batch to the next, so only the first pays for compiling. "
             + "The same games; at most 5,000 per variant; saves of broken games go to the server's target/failures.")
     java.net.URI server;
@@ -79,7 +79,8 @@ final class SimulateCommand implements Runnable {
         JsonNode summary = null;
         if (server != null) {
             ObjectNode request = Json.object().put("system", sys.id()).put("scenario", scenario).put("games", games).put("seed", seed)
-                    .put("bots", bots).put("threads", t);
+                    .put("bots", bots);
+            if (threads != null) request.put("threads", threads);     // else the server's cores
             if (timeLimit != null) request.put("timeLimit", timeLimit);
             var vs = request.putArray("variants");
             for (Batch.Entry e : entries) vs.addObject().put("name", e.name()).put("variant", e.variant().spec());

@@ -197,10 +197,8 @@ public final class Game implements HostBridge.Game {
         attach();
         if (result != null) return Outcome.refused(new Refusal("the game is over", null));
         prepare();
-        if (side != null && !side.equals(toAct)) {
-            describe();
-            return Outcome.refused(new Refusal("it is " + toAct + "'s decision now (" + prompt + "), not " + side + "'s", rule));
-        }
+        Outcome notNow = outOfTurn(side);
+        if (notNow != null) return notNow;
         String json = Json.write(action);
         int index = rules.callInt("find", json);
         if (index == PROPOSED) return applyIndex(PROPOSED, action);
@@ -213,6 +211,22 @@ public final class Game implements HostBridge.Game {
      * {@link #PROPOSED} the action a script bot just proposed beyond the list.
      */
     public Outcome applyIndex(int index) { return applyIndex(index, null); }
+
+    /** Takes the {@code index}-th legal action for {@code side}; refused with a reason if it is not that side's turn to decide. */
+    public Outcome applyIndex(String side, int index) {
+        attach();
+        if (result != null) return Outcome.refused(new Refusal("the game is over", null));
+        prepare();
+        Outcome notNow = outOfTurn(side);
+        return notNow != null ? notNow : applyIndex(index, null);
+    }
+
+    // a side that acts out of turn is refused, with the decision that waits (null: any side may act now)
+    private Outcome outOfTurn(String side) {
+        if (side == null || side.equals(toAct)) return null;
+        describe();
+        return Outcome.refused(new Refusal("it is " + toAct + "'s decision now (" + prompt + "), not " + side + "'s", rule));
+    }
 
     private Outcome applyIndex(int index, JsonNode action) {
         attach();

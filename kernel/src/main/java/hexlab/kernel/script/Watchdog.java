@@ -78,7 +78,7 @@ final class Watchdog {
             Seen seen = e.getValue();
             if (seen.started() != started) {
                 // a call not seen before: what its thread used so far, and the heap kept, are the baseline
-                e.setValue(new Seen(started, cpu, allocated, allocated >= 0 ? keptAfterLastCollection() : -1));
+                e.setValue(new Seen(started, cpu, allocated, allocated >= 0 ? hexlab.kernel.util.Heap.keptAfterLastCollection() : -1));
                 continue;
             }
             if (cpu >= 0 ? cpu - seen.cpu() > LIMIT_NANOS : now - started > LIMIT_NANOS) {
@@ -86,7 +86,7 @@ final class Watchdog {
             } else if (now - started > WALL_NANOS) {
                 rc.stop(RulesContext.Stop.WAIT);
             } else if (allocated >= 0 && allocated - seen.allocated() > MEMORY_LIMIT) {
-                long kept = keptAfterLastCollection();
+                long kept = hexlab.kernel.util.Heap.keptAfterLastCollection();
                 if (kept < 0 || seen.kept() < 0 || kept - seen.kept() > MEMORY_LIMIT / 2) rc.stop(RulesContext.Stop.MEMORY);
             }
         }
@@ -100,26 +100,6 @@ final class Watchdog {
     }
 
     static long memoryLimitMegabytes() { return MEMORY_LIMIT / (1024 * 1024); }
-
-    private static final java.util.Set<String> HEAP_POOLS = ManagementFactory.getMemoryPoolMXBeans().stream()
-            .filter(p -> p.getType() == java.lang.management.MemoryType.HEAP).map(java.lang.management.MemoryPoolMXBean::getName)
-            .collect(java.util.stream.Collectors.toUnmodifiableSet());
-
-    /** The heap in use after the latest collection (what survived it), -1 if the collectors do not say. */
-    static long keptAfterLastCollection() {
-        com.sun.management.GcInfo latest = null;
-        for (java.lang.management.GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
-            if (!(b instanceof com.sun.management.GarbageCollectorMXBean g)) continue;
-            com.sun.management.GcInfo i = g.getLastGcInfo();
-            if (i != null && (latest == null || i.getEndTime() > latest.getEndTime())) latest = i;
-        }
-        if (latest == null) return -1;
-        long kept = 0;
-        for (Map.Entry<String, java.lang.management.MemoryUsage> p : latest.getMemoryUsageAfterGc().entrySet()) {
-            if (HEAP_POOLS.contains(p.getKey())) kept += p.getValue().getUsed();
-        }
-        return kept;
-    }
 
     private static com.sun.management.ThreadMXBean threads() {
         if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t)) return null;
