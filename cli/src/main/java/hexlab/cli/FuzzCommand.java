@@ -41,6 +41,8 @@ final class FuzzCommand implements Callable<Integer> {
         Variant v = variantOptions.variant(sys);
         List<String> ids = scenarios != null ? scenarios : sys.scenarios().stream().map(ScenarioDef::id).toList();
         Progress bar = new Progress(common.json || System.console() == null || !System.console().isTerminal() ? null : System.err, "fuzz " + sys.id(), games);
+        if (games < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--games must be at least 1, found " + games);
+        if (threads < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--threads must be at least 1, found " + threads);
         if (from < 0 || from >= games) throw new hexlab.kernel.error.InputException(null, 0, 0, "--from " + from + ": give a game from 0 to " + (games - 1) + " (--games " + games + ")");
         Fuzzer.Report r;
         try (GameLog lines = GameLog.open(log)) {

@@ -56,7 +56,8 @@ final class SimulateCommand implements Runnable {
 
     @Override
     public void run() {
-        if (games < 1) throw new InputException(null, 0, 0, "--games must be at least 1");
+        if (games < 1) throw new InputException(null, 0, 0, "--games must be at least 1, found " + games);
+        if (threads != null && threads < 1) throw new InputException(null, 0, 0, "--threads must be at least 1, found " + threads);
         if (timeLimit != null && timeLimit < 1) throw new InputException(null, 0, 0, "--time-limit must be at least 1 second, found " + timeLimit);
         Kernel k = common.kernel();
         RuleSystem sys = k.system(system);

@@ -102,6 +102,10 @@ final class Requests {
             JsonParser p = e.getProcessor() instanceof JsonParser jp ? jp : null;
             throw ApiError.bad(field(p == null ? null : p.getParsingContext().getCurrentName()) + "must be " + expected(e.getTargetType()) + ", found " + text(p));
         } catch (MismatchedInputException e) {
+            if (e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Trailing token")) {
+                var loc = e.getLocation();
+                throw ApiError.bad("the request body is not valid JSON: text after the JSON object" + (loc == null ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")"));
+            }
             if (e.getPath().isEmpty()) throw ApiError.bad("the request body must be a JSON object" + found(e));
             throw ApiError.bad(field(path(e)) + "must be " + expected(e.getTargetType()) + found(e));
         } catch (JsonMappingException e) {

@@ -592,6 +592,11 @@ final class Session implements AutoCloseable {
                 divergedAt = lastGood;
                 divergence = "the final state differs (the games diverge after action " + lastGood + ")";
             }
+            if (divergence == null && finalSame && !save.sameResult(vg.game.result())) {
+                divergedAt = s.cursor;
+                divergence = "the result differs: the save says " + Json.write(save.result()) + ", the game replays to " + Json.write(vg.game.result());
+                finalSame = false;
+            }
             List<String> changed = Replay.changedSections(sys, save);
             ObjectNode rep = Json.object();
             rep.put("system", sys.id()).put("variant", v.id()).put("scenario", save.scenario()).put("seed", save.seed());

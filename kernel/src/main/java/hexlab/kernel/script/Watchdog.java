@@ -65,7 +65,16 @@ final class Watchdog {
 
     static void forget(RulesContext rc) { WATCHED.remove(rc); }
 
+    // a task of a scheduled executor that throws is never run again: nothing may leave check()
     private static void check() {
+        try {
+            checkAll();
+        } catch (Throwable t) {
+            System.err.println("rules watchdog: " + t);
+        }
+    }
+
+    private static void checkAll() {
         long now = System.nanoTime();
         for (Map.Entry<RulesContext, Seen> e : WATCHED.entrySet()) {
             RulesContext rc = e.getKey();
