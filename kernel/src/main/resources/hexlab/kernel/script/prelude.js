@@ -746,6 +746,8 @@
       const dot = state.indexOf(".");
       const sec = dot < 0 ? this.section : state.slice(0, dot);
       const name = dot < 0 ? state : state.slice(dot + 1);
+      // a state that does not exist is refused here, at the script's line, not when the decision is next asked
+      if (modules[sec] && modules[sec][name] === undefined) throw new Error("ctx.interrupt(\"" + state + "\"): section " + sec + " has no decision state \"" + name + "\" (exports: " + Object.keys(modules[sec]).join(", ") + ")");
       host.push(sec, name, JSON.stringify(args === undefined ? null : args), label || name);
     },
     gameOver(result) { host.gameOver(JSON.stringify(result || {})); },
