@@ -246,17 +246,7 @@ final class Session implements AutoCloseable {
     synchronized Change act(String side, JsonNode action) {
         Change c = new Change();
         VariantGame vg = current(c);
-        Game g = vg.game;
-        String toAct = g.toAct();
-        int turn = g.turn();
-        List<String> crumbs = g.breadcrumb();
-        Outcome o = taking(vg, () -> g.apply(side, action));
-        if (!o.accepted()) {
-            c.refusal = o.refusal();
-            return c;
-        }
-        c.logFrom(record(vg, action, toAct, turn, crumbs, o.events()));
-        c.taken = 1;
+        take(vg, c, () -> vg.game.apply(side, action));
         return c;
     }
 
@@ -267,22 +257,29 @@ final class Session implements AutoCloseable {
         if (vg.game.over()) throw ApiError.conflict("the game is over");
         int n = vg.game.choiceCount();
         if (index < 0 || index >= n) throw ApiError.bad("\"index\" " + index + " is outside the legal actions 0.." + (n - 1));
+        take(vg, c, () -> vg.game.applyIndex(side, index));
+        return c;
+    }
+
+    /**
+     * Takes an action in the rules and records it in {@code c}: the log from its entry and one more
+     * action taken, or the refusal. An error leaves the game's position unknown, restored at its next use.
+     */
+    private void take(VariantGame vg, Change c, java.util.function.Supplier<Outcome> apply) {
         Game g = vg.game;
         String toAct = g.toAct();
         int turn = g.turn();
         List<String> crumbs = g.breadcrumb();
-        Outcome o = taking(vg, () -> g.applyIndex(side, index));
+        Outcome o = taking(vg, apply);
         if (!o.accepted()) {
             c.refusal = o.refusal();
-            return c;
+            return;
         }
         List<JsonNode> acts = g.actions();
         c.logFrom(record(vg, acts.get(acts.size() - 1), toAct, turn, crumbs, o.events()));
-        c.taken = 1;
-        return c;
+        c.taken++;
     }
 
-    // an action taken in the rules: an error leaves the game's position unknown, to be restored at its next use
     private static Outcome taking(VariantGame vg, java.util.function.Supplier<Outcome> take) {
         try {
             return take.get();
@@ -290,16 +287,6 @@ final class Session implements AutoCloseable {
             vg.lost();
             throw e;
         }
-    }
-
-    private int takeIndex(VariantGame vg, int index) {
-        Game g = vg.game;
-        String toAct = g.toAct();
-        int turn = g.turn();
-        List<String> crumbs = g.breadcrumb();
-        Outcome o = taking(vg, () -> g.applyIndex(index));
-        List<JsonNode> acts = g.actions();
-        return record(vg, acts.get(acts.size() - 1), toAct, turn, crumbs, o.events());
     }
 
     /** Records an action just taken; returns the first log entry that changed, -1 if none did. */
@@ -335,7 +322,7 @@ final class Session implements AutoCloseable {
         if (vg.game.over()) throw ApiError.conflict("the game is over");
         Runner.Resume from = resume && pendingRun != null && pendingLine == line && pendingCursor == cursor ? pendingRun : null;
         pendingRun = null;
-        Runner.Resume next = Runner.run(vg.game, system, until, point, from, side -> bot(side, names), i -> c.logFrom(takeIndex(vg, i)), c);
+        Runner.Resume next = Runner.run(vg.game, system, until, point, from, side -> bot(side, names), i -> take(vg, c, () -> vg.game.applyIndex(i)), c);
         if (next != null) {
             pendingRun = next;
             pendingLine = line;

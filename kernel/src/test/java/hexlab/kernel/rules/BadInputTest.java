@@ -25,13 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BadInputTest {
     @TempDir Path dir;
 
-    Kernel broken(String file, String from, String to) {
-        Path root = Fixtures.copyToy(dir);
-        String text = Fixtures.read(root, file);
-        assertTrue(text.contains(from), "fixture text to break not found: " + from);
-        Fixtures.write(root, file, text.replace(from, to));
-        return new Kernel(root);
-    }
+    Kernel broken(String file, String from, String to) { return Fixtures.broken(dir, file, from, to); }
 
     @Test
     void malformedYamlNamesFileLineAndColumn() {

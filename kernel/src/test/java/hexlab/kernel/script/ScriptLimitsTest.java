@@ -25,13 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ScriptLimitsTest {
     @TempDir Path dir;
 
-    Kernel broken(String file, String from, String to) {
-        Path root = Fixtures.copyToy(dir);
-        String text = Fixtures.read(root, file);
-        assertTrue(text.contains(from), "fixture text to break not found: " + from);
-        Fixtures.write(root, file, text.replace(from, to));
-        return new Kernel(root);
-    }
+    Kernel broken(String file, String from, String to) { return Fixtures.broken(dir, file, from, to); }
 
     static final String LOOP_AT_LOAD = "// Toy rule 2: each turn both sides' chits go into a cup; each chit drawn activates its side.\n";
 
