@@ -348,7 +348,8 @@ async function reopen(b, g) {
   const sides = sys ? sys.sides : [];
   const pick = sides.map((s, i) => s + ":" + (bots.length === 1 ? bots[0] : bots[i])).join(",");
   try {
-    const r = await post("/api/games", { system, scenario, seed: g.seed, variant: spec });
+    const v = b.variants.find((x) => x.name === g.variant);
+    const r = await post("/api/games", { system, scenario, seed: g.seed, variant: spec, ...(v && v.drafts ? { drafts: v.drafts } : {}) });
     const note = g.variant + " game " + g.game + " (seed " + g.seed + "): " + g.winner + (g.level ? " " + g.level : "") + ", " + g.actions + " actions";
     location.href = "./#game=" + r.id + "&bots=" + encodeURIComponent(pick) + "&run=end&expect=" + encodeURIComponent(g.hash || "")
       + "&note=" + encodeURIComponent(note);

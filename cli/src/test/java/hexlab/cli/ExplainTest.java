@@ -93,7 +93,7 @@ class ExplainTest {
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("dead data: none") && r.out().contains("values stated twice: none"), r.out());
         assertTrue(r.out().contains("reconstructed  map"), r.out());
-        JsonNode j = run("audit", "toy", "--root", TOY.toString(), "--games", "2", "--json").json();
+        JsonNode j = run("audit", "toy", "--root", TOY.toString(), "--games", "3", "--json").json();      // each of the toy's scenarios once
         assertTrue(j.get("clean").asBoolean());
         assertEquals("reconstructed", j.get("nonPrinted").get("map").get("status").asText());
     }

@@ -34,11 +34,11 @@ public final class Fixtures {
         }
     }
 
-    /** A kernel on a copy of the toy root under {@code dir} whose {@code file} has {@code from} replaced by {@code to}. */
-    public static Kernel broken(Path dir, String file, String from, String to) {
+    /** A kernel on a copy of the toy under {@code dir} with {@code from} replaced by {@code to} in {@code file}. */
+    public static Kernel edited(Path dir, String file, String from, String to) {
         Path root = copyToy(dir);
         String text = read(root, file);
-        if (!text.contains(from)) throw new IllegalArgumentException("fixture text to break not found in " + file + ": " + from);
+        if (!text.contains(from)) throw new IllegalArgumentException("fixture text to change not found in " + file + ": " + from);
         write(root, file, text.replace(from, to));
         return new Kernel(root);
     }

@@ -96,7 +96,7 @@ final class Lab implements AutoCloseable {
         int cores = Runtime.getRuntime().availableProcessors();
         int threads = b.threads() == null ? cores : Requests.range("threads", b.threads(), 1, cores);
         List<Batch.Entry> entries = entries(sys, b.variants());
-        List<Summary.Label> labels = entries.stream().map(e -> new Summary.Label(e.name(), e.variant().id(), e.variant().spec())).toList();
+        List<Summary.Label> labels = entries.stream().map(e -> Summary.Label.of(e.name(), e.variant())).toList();
         Job job = new Job(newId(), sys.id(), scenario, bots, seed, games, labels, "run");
         job.reread = reread;
         job.timeLimit = limit;
@@ -222,7 +222,7 @@ final class Lab implements AutoCloseable {
             if (!name.matches("[A-Za-z0-9._-]{1,64}")) throw ApiError.bad("variant name \"" + name + "\": use up to 64 letters, digits, '.', '_' or '-'");
             if (out.stream().anyMatch(e -> e.name().equals(name))) throw ApiError.bad("variant name \"" + name + "\" is used twice");
             try {
-                out.add(new Batch.Entry(name, Variant.parse(sys, v.variant() == null ? "" : v.variant())));
+                out.add(new Batch.Entry(name, Variant.parse(sys, v.variant() == null ? "" : v.variant(), hexlab.kernel.rules.DraftErratum.listFromJson(v.drafts(), "variant " + name))));
             } catch (InputException e) {
                 throw ApiError.bad("variant \"" + name + "\": " + e.getMessage());
             }

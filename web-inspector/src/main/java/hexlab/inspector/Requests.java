@@ -52,12 +52,12 @@ final class Requests {
     // ---- the bodies of the routes ----------------------------------------------------------------
 
     /** A variant: by options and errata, or by a spec ("preset:p,option:x,errata:y"). */
-    record VariantChoice(Map<String, Boolean> options, List<String> errata, String variant) {}
+    record VariantChoice(Map<String, Boolean> options, List<String> errata, String variant, JsonNode drafts) {}
 
     /** POST /api/games. {@code seed}: a whole number, or its digits as a string (a page cannot hold 64 bits in a number). */
     record NewGame(String system, String scenario, JsonNode seed, Map<String, Boolean> options, List<String> errata, String variant,
-                   Boolean undoMayNotCrossRoll) {
-        VariantChoice choice() { return new VariantChoice(options, errata, variant); }
+                   JsonNode drafts, Boolean undoMayNotCrossRoll) {
+        VariantChoice choice() { return new VariantChoice(options, errata, variant, drafts); }
     }
 
     /** POST /api/games/{id}/act: an action, or its index in the list of legal actions; {@code side}, if given, must be the side to act. */
@@ -78,13 +78,20 @@ final class Requests {
     /** POST /api/games/{id}/compare: {@code a} defaults to the game's variant. */
     record Compare(VariantChoice a, VariantChoice b) {}
 
+    /** POST /api/games/{id}/draft: one change of the game's draft erratum ({@code value}: any JSON, checked against the table's shape). */
+    record DraftEdit(String op, String path, JsonNode value) {}
+
+    /** PUT /api/games/{id}/draft: the draft's name and where it comes from. */
+    record DraftName(String id, String label, String source, String rule) {}
+
     /** POST /api/games/{id}/eval. */
     record Eval(String expr) {}
 
     /** POST /api/lab. */
     record LabRun(String system, String scenario, Integer games, JsonNode seed, String bots, Integer threads, List<LabVariant> variants, Integer timeLimit) {}
 
-    record LabVariant(String name, String variant) {}
+    /** A variant of a batch: its spec, and draft errata beside it (as GET /api/games/{id}/draft gives them). */
+    record LabVariant(String name, String variant, JsonNode drafts) {}
 
     // ---- reading ------------------------------------------------------------------------------
 

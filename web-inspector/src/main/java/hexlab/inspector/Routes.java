@@ -53,7 +53,10 @@ final class Routes {
         app.get("/api/default", ctx -> json(ctx, catalogue.defaultChoice()));
 
         app.post("/api/games", this::create);
-        app.get("/api/games/{id}", ctx -> json(ctx, Payload.full(session(ctx))));
+        app.get("/api/games/{id}", ctx -> {
+            Session s = session(ctx);
+            json(ctx, Payload.full(s, as(ctx, s)));
+        });
         app.delete("/api/games/{id}", ctx -> {
             sessions.remove(ctx.pathParam("id"));
             json(ctx, Json.object().put("closed", ctx.pathParam("id")));
@@ -89,15 +92,37 @@ final class Routes {
             Variant v = variant(s.system, b);
             update(ctx, s, x -> x.revariant(v));
         });
+        // the erratum being written in the Tables tab: each edit replays the line under the variant with it
+        app.get("/api/games/{id}/draft", ctx -> json(ctx, Drafting.describe(session(ctx).variant())));
+        app.get("/api/games/{id}/draft.yaml", ctx -> {
+            var d = Drafting.current(session(ctx).variant());
+            if (d == null) throw ApiError.notFound("this game has no draft erratum");
+            ctx.header("Content-Disposition", "attachment; filename=\"" + d.id() + ".yaml\"").contentType("application/yaml").result(d.yaml());
+        });
+        app.post("/api/games/{id}/draft", ctx -> {
+            Session s = session(ctx);
+            Variant v = Drafting.edit(s.variant(), Requests.body(ctx, Requests.DraftEdit.class));
+            update(ctx, s, x -> x.revariant(v));
+        });
+        app.put("/api/games/{id}/draft", ctx -> {
+            Session s = session(ctx);
+            Variant v = Drafting.name(s.variant(), Requests.body(ctx, Requests.DraftName.class));
+            update(ctx, s, x -> x.revariant(v));
+        });
+        app.delete("/api/games/{id}/draft", ctx -> {
+            Session s = session(ctx);
+            Variant v = Drafting.drop(s.variant());
+            update(ctx, s, x -> x.revariant(v));
+        });
         app.post("/api/games/{id}/compare", this::compare);
         app.get("/api/games/{id}/compare/{n}", ctx -> {
             Session s = session(ctx);
             int n = Requests.wholeParam(ctx.pathParam("n"), "n", 0, Integer.MAX_VALUE);
-            json(ctx, s.compareAt(n));
+            json(ctx, s.compareAt(n, s.viewer(as(ctx, s))));
         });
         app.get("/api/games/{id}/overlays/{name}", this::overlay);
         app.get("/api/games/{id}/tables", ctx -> {
-            Requests.onlyQuery(ctx, "q");
+            Requests.onlyQuery(ctx, "q", AS);
             Session s = session(ctx);
             json(ctx, TablesJson.list(s.variant(), kernel.catalog(), ctx.queryParam("q")));
         });
@@ -108,7 +133,8 @@ final class Routes {
         app.post("/api/games/{id}/eval", ctx -> {
             Requests.Eval b = Requests.body(ctx, Requests.Eval.class);
             if (b.expr() == null || b.expr().isBlank()) throw ApiError.bad("\"expr\" is required: a JavaScript expression");
-            json(ctx, session(ctx).eval(b.expr()));
+            Session s = session(ctx);
+            json(ctx, s.eval(b.expr(), s.viewer(as(ctx, s))));
         });
         app.get("/api/games/{id}/save", this::save);
         app.post("/api/saves", this::load);
@@ -184,13 +210,13 @@ final class Routes {
 
     private void create(Context ctx) {
         Requests.NewGame b = Requests.body(ctx, Requests.NewGame.class);
-        boolean nothingChosen = b.equals(new Requests.NewGame(null, null, null, null, null, null, null));
+        boolean nothingChosen = b.equals(new Requests.NewGame(null, null, null, null, null, null, null, null));
         if (nothingChosen) {
             Session ready = spare.getAndSet(null);
             if (ready != null) {
                 held(ctx, sessions.adopt(ready));
                 ctx.status(201);
-                json(ctx, Payload.full(ready));
+                json(ctx, Payload.full(ready, as(ctx, ready)));
                 return;
             }
         }
@@ -227,7 +253,7 @@ final class Routes {
         catalogue.started(sys.id());
         s.undoMayNotCrossRoll(undoRule);
         ctx.status(201);
-        json(ctx, Payload.full(s));
+        json(ctx, Payload.full(s, as(ctx, s)));
     }
 
     private void map(Context ctx) {
@@ -240,19 +266,23 @@ final class Routes {
     private void act(Context ctx) {
         Requests.Act b = Requests.body(ctx, Requests.Act.class);
         Session s = session(ctx);
+        // seen as a side, the page acts as that side; a "side" beside it must be the same
+        String as = as(ctx, s), asSide = as != null && !as.equals(Session.AUTO) ? as : null;
         String side = b.side();
         if (side != null && !s.system.sides().contains(side)) {
             throw ApiError.bad("\"side\" " + side + " is not a side of " + s.system.id() + " (sides: " + String.join(", ", s.system.sides()) + ")");
         }
+        if (asSide != null && side != null && !side.equals(asSide)) throw ApiError.bad("\"side\" " + side + " is not the side the game is seen as (?as=" + asSide + ")");
+        String actor = asSide != null ? asSide : side;
         if (b.index() != null) {
             if (b.action() != null) throw ApiError.bad("give \"action\" or \"index\", not both");
-            update(ctx, s, x -> x.actIndex(side, b.index()));
+            update(ctx, s, x -> x.actIndex(actor, b.index()));
             return;
         }
         JsonNode action = b.action();
         if (action == null || action.isNull()) throw ApiError.bad("give \"action\" (a JSON object, one of the legal actions) or \"index\" (its place in the list)");
         if (!action.isObject()) throw ApiError.bad("\"action\" must be a JSON object such as {\"do\": \"done\"}");
-        update(ctx, s, x -> x.act(side, action));
+        update(ctx, s, x -> x.act(actor, action));
     }
 
     private void bots(Context ctx) {
@@ -281,9 +311,10 @@ final class Routes {
         Variant bv = variant(s.system, b.b());
         synchronized (s) {
             Comparison c = s.compare(a, bv);
-            ObjectNode o = c.toJson();
+            String as = s.viewer(as(ctx, s));
+            ObjectNode o = c.toJson(as, s.system.hasView());
             int d = c.firstDivergence();
-            o.set("at", s.compareAt(d >= 0 ? Math.min(d, c.actions.size()) : c.actions.size()));
+            o.set("at", s.compareAt(d >= 0 ? Math.min(d, c.actions.size()) : c.actions.size(), as));
             json(ctx, o);
         }
     }
@@ -294,15 +325,16 @@ final class Routes {
         if (!s.system.overlays().containsKey(name)) {
             throw ApiError.notFound("no overlay \"" + name + "\" in " + s.system.id() + " (overlays: " + String.join(", ", s.system.overlays().keySet()) + ")");
         }
-        Requests.onlyQuery(ctx, "unit", "side", "hex");
+        Requests.onlyQuery(ctx, "unit", "side", "hex", AS);
         ObjectNode args = Json.object();
         for (String k : List.of("unit", "side", "hex")) {
             String v = ctx.queryParam(k);
             if (v != null && !v.isEmpty()) args.put(k, v);
         }
-        s.checkOverlayArgs(args);
+        String as = s.viewer(as(ctx, s));
+        s.checkOverlayArgs(args, as);
         long t0 = System.nanoTime();
-        JsonNode values = s.overlay(name, args);
+        JsonNode values = s.overlay(name, args, as);
         ctx.header(SERVER_TIMING, dur("rules", System.nanoTime() - t0));
         ObjectNode o = Json.object();
         o.put("name", name);
@@ -313,6 +345,12 @@ final class Routes {
 
     private void save(Context ctx) {
         Session s = session(ctx);
+        // a save replays the whole game from its seed and actions, so it holds every secret: no side's to take
+        String as = s.viewer(as(ctx, s));
+        if (as != null && s.system.hasView()) {
+            throw new ApiError(403, "a save replays the whole game from its seed and actions, every secret included: "
+                    + as + " may not have it; download it as the designer (without ?as=)");
+        }
         SaveFile f = s.save();
         String name = f.system() + "-" + f.scenario() + "-seed" + f.seed() + "-" + f.actions().size() + ".json";
         ctx.header("Content-Disposition", "attachment; filename=\"" + name + "\"");
@@ -320,7 +358,7 @@ final class Routes {
     }
 
     private void load(Context ctx) {
-        Requests.onlyQuery(ctx, "name");
+        Requests.onlyQuery(ctx, "name", AS);
         String name = ctx.queryParam("name");
         String display = name == null || name.isBlank() ? "uploaded save" : name.replaceAll("[^A-Za-z0-9._ -]", "_");
         if (ctx.body().isBlank()) throw ApiError.bad("the request body must be a save (the JSON a download gave)");
@@ -328,7 +366,7 @@ final class Routes {
         Change c = new Change();
         Session s = held(ctx, sessions.add(id -> Session.load(id, kernel, save, c)));
         ctx.status(201);
-        json(ctx, Payload.update(s, c, null));
+        json(ctx, Payload.update(s, c, null, as(ctx, s)));
     }
 
     // ---- helpers ------------------------------------------------------------------------------------
@@ -350,6 +388,22 @@ final class Routes {
         if (list != null) list.forEach(Session::release);
     }
 
+    /** The query parameter naming who an answer is for: a side, "auto" (the side to act) or "designer" (absent: everything). */
+    static final String AS = "as";
+
+    /**
+     * Who the request sees the game as ({@code ?as=}): a side, {@link Session#AUTO} (the side to act,
+     * a hot-seat game), or null for the designer, who sees everything.
+     */
+    private static String as(Context ctx, Session s) {
+        String as = ctx.queryParam(AS);
+        if (as == null || as.isBlank() || as.equals("designer")) return null;
+        if (!as.equals(Session.AUTO) && !s.system.sides().contains(as)) {
+            throw ApiError.bad("?as=" + as + ": expected a side of " + s.system.id() + " (" + String.join(", ", s.system.sides()) + "), auto (the side to act) or designer");
+        }
+        return as;
+    }
+
     private interface Op { Change apply(Session s); }
 
     private static void update(Context ctx, Session s, Op op) {
@@ -357,7 +411,7 @@ final class Routes {
             long t0 = System.nanoTime();
             Change c = op.apply(s);
             long t1 = System.nanoTime();
-            ObjectNode answer = Payload.update(s, c, ctx.header(HAVE));
+            ObjectNode answer = Payload.update(s, c, ctx.header(HAVE), as(ctx, s));
             long t2 = System.nanoTime();
             String text = Json.write(answer);
             ctx.header(SERVER_TIMING, dur("rules", t1 - t0) + ", " + dur("answer", t2 - t1) + ", " + dur("json", System.nanoTime() - t2));
@@ -377,11 +431,15 @@ final class Routes {
     /** The request header naming the position whose state the client holds (its hash). */
     static final String HAVE = "X-State-Have";
 
-    /** A variant from {options: {...}, errata: [...]} or {variant: "preset:p,option:x,errata:y"}, not both. */
+    /**
+     * A variant from {options: {...}, errata: [...]} or {variant: "preset:p,option:x,errata:y"}, not both,
+     * with the draft errata it names ({drafts: [...]}).
+     */
     private static Variant variant(RuleSystem sys, Requests.VariantChoice c) {
+        List<hexlab.kernel.rules.DraftErratum> drafts = hexlab.kernel.rules.DraftErratum.listFromJson(c.drafts(), "request");
         if (c.variant() != null) {
             if (c.options() != null || c.errata() != null) throw ApiError.bad("give \"variant\" or \"options\" and \"errata\", not both");
-            return Variant.parse(sys, c.variant());
+            return Variant.parse(sys, c.variant(), drafts);
         }
         Map<String, Object> opts = new java.util.LinkedHashMap<>();
         if (c.options() != null) c.options().forEach((k, v) -> {
@@ -390,7 +448,7 @@ final class Routes {
         });
         List<String> errata = c.errata() == null ? List.of() : c.errata();
         if (errata.stream().anyMatch(java.util.Objects::isNull)) throw ApiError.bad("\"errata\" must hold erratum ids, found null");
-        return Variant.of(sys, opts, errata);
+        return Variant.of(sys, opts, errata, drafts);
     }
 
     static void json(Context ctx, JsonNode node) { json(ctx, Json.write(node)); }

@@ -54,8 +54,14 @@ final class Session implements AutoCloseable {
     private final List<String> pending = new ArrayList<>();  // warnings for the next answer (a rebuild that lost steps)
     private Sent sent;
 
-    /** The state last sent to a client, by the hash of its position: the base of the next patch. */
-    record Sent(String hash, JsonNode state) {}
+    /** Seen as "auto": as the side to act (a hot-seat game), or the designer once the game is over. */
+    static final String AUTO = "auto";
+
+    /** The side {@code as} stands for now: {@link #AUTO} is the side to act; a side or null (the designer) stand for themselves. */
+    synchronized String viewer(String as) { return AUTO.equals(as) ? current(null).game.toAct() : as; }
+
+    /** The state last sent to a client, by the hash of its position and the side it was seen as: the base of the next patch. */
+    record Sent(String hash, String as, JsonNode state) {}
 
     Sent sent() { return sent; }
 
@@ -255,6 +261,11 @@ final class Session implements AutoCloseable {
         Change c = new Change();
         VariantGame vg = current(c);
         if (vg.game.over()) throw ApiError.conflict("the game is over");
+        if (side != null && !side.equals(vg.game.toAct())) {
+            // refused before the index is looked at: the range would tell another side how many choices the decision has
+            c.refusal = vg.game.check(side, Json.object());
+            return c;
+        }
         int n = vg.game.choiceCount();
         if (index < 0 || index >= n) throw ApiError.bad("\"index\" " + index + " is outside the legal actions 0.." + (n - 1));
         take(vg, c, () -> vg.game.applyIndex(side, index));
@@ -474,17 +485,17 @@ final class Session implements AutoCloseable {
     }
 
     /** Both games of the last comparison after action {@code n}. */
-    synchronized ObjectNode compareAt(int n) {
+    synchronized ObjectNode compareAt(int n, String as) {
         if (comparison == null) throw ApiError.conflict("no comparison yet (or the game moved on since): compare first");
         if (n < 0 || n > comparison.actions.size()) throw ApiError.bad("step " + n + " is outside 0.." + comparison.actions.size());
         ObjectNode o = Json.object();
         o.put("n", n);
-        o.set("a", side(comparison.a, n));
-        o.set("b", side(comparison.b, n));
+        o.set("a", side(comparison.a, n, as));
+        o.set("b", side(comparison.b, n, as));
         return o;
     }
 
-    private ObjectNode side(Line l, int n) {
+    private ObjectNode side(Line l, int n, String as) {
         VariantGame vg = gameFor(l.variant);
         ObjectNode o = Json.object();
         o.put("variant", l.variant.id());
@@ -498,8 +509,8 @@ final class Session implements AutoCloseable {
         o.set("crumbs", Json.MAPPER.valueToTree(g.breadcrumb()));
         o.put("toAct", g.toAct());
         o.put("hash", l.entry(n).hash());
-        o.set("events", Json.MAPPER.valueToTree(l.entry(n).events()));
-        Payload.wholeState(o, g, g.stateJson());
+        o.set("events", Json.MAPPER.valueToTree(hexlab.kernel.play.Visibility.forSide(l.entry(n).events(), as)));
+        Payload.wholeState(o, g, g.stateJsonFor(as), as);
         return o;
     }
 
@@ -507,30 +518,36 @@ final class Session implements AutoCloseable {
 
     /**
      * An overlay's arguments name what the game has: a side of the system, a hex of its map, a
-     * piece of the position (state.pieces). Anything else is refused, not answered with nothing.
+     * piece of the position (state.pieces). Anything else is refused, not answered with nothing;
+     * but asked as a side of a system with a view, a piece is not checked: one hidden from that side
+     * and one that does not exist are both answered with nothing, so the answer cannot tell them apart.
      */
-    synchronized void checkOverlayArgs(JsonNode args) {
+    synchronized void checkOverlayArgs(JsonNode args, String as) {
         String side = args.path("side").asText(null), hex = args.path("hex").asText(null), unit = args.path("unit").asText(null);
         if (side != null && !system.sides().contains(side)) throw ApiError.bad("\"side\" " + side + " is not a side of " + system.id() + " (sides: " + String.join(", ", system.sides()) + ")");
         if (hex != null && (map == null || map.index(hex) < 0)) throw ApiError.bad("\"hex\" " + hex + " is not a hex of " + (map == null ? "this system (it has no map)" : "the map"));
-        if (unit != null) {
+        if (unit != null && (as == null || !system.hasView())) {
             JsonNode pieces = Json.read(current(null).game.stateJson()).path("pieces");
             if (!pieces.has(unit)) throw ApiError.bad("\"unit\" " + unit + " is not a piece of this position");
         }
     }
 
-    synchronized JsonNode overlay(String name, JsonNode args) {
+    /** An overlay as {@code as} may see it: asked on its view (null: the designer, on the state). */
+    synchronized JsonNode overlay(String name, JsonNode args, String as) {
         VariantGame vg = current(null);
         try {
-            return vg.game.overlay(name, args);
+            return vg.game.overlay(name, args, as);
         } finally {
             vg.game.startEvents();   // an overlay is a look, not an event of the game
         }
     }
 
-    /** Evaluates an expression against a copy of the position (the rules console): nothing it does reaches the game. */
-    synchronized ObjectNode eval(String expr) {
-        Console.Answer a = Console.eval(current(null).game, expr);
+    /**
+     * Evaluates an expression against a copy of the position (the rules console), or against
+     * {@code as}'s view of the copy (what that side's bot would see): nothing it does reaches the game.
+     */
+    synchronized ObjectNode eval(String expr, String as) {
+        Console.Answer a = Console.eval(current(null).game, expr, as);
         ObjectNode o = Json.object();
         o.put("result", a.result());
         if (a.note() != null) o.put("note", a.note());
@@ -547,7 +564,7 @@ final class Session implements AutoCloseable {
     /** Opens a save: replays its actions with their traces, checking its checkpoints, and explains what changed. */
     static Session load(String id, Kernel kernel, SaveFile save, Change c) {
         RuleSystem sys = kernel.system(save.system());
-        Variant v = Variant.parse(sys, save.variant());
+        Variant v = save.variant(sys);
         Session s = start(id, kernel, v, save.scenario(), save.seed());
         synchronized (s) {
             Map<Integer, String> expected = new HashMap<>();

@@ -86,7 +86,7 @@ final class Http {
     private Reply exchange(HttpRequest.Builder b, boolean hold, boolean json) {
         try {
             if (json && b.build().headers().firstValue("Content-Type").isEmpty()) b.header("Content-Type", "application/json");
-            HttpRequest request = b.timeout(Duration.ofSeconds(120)).build();
+            HttpRequest request = b.timeout(Duration.ofSeconds(180)).build();   // beyond the server's 2-minute stop
             long t0 = System.nanoTime();
             HttpResponse<String> res = client.send(request, HttpResponse.BodyHandlers.ofString());
             double ms = (System.nanoTime() - t0) / 1e6;

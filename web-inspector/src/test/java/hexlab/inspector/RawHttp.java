@@ -31,7 +31,7 @@ final class RawHttp {
         if (body != null && headers.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Content-Length"))) req.append("Content-Length: ").append(content.length).append("\r\n");
         req.append("Connection: close\r\n\r\n");
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            s.setSoTimeout(120_000);
+            s.setSoTimeout(180_000);   // beyond the server's stop of a call that does not return in 2 minutes
             OutputStream out = s.getOutputStream();
             out.write(req.toString().getBytes(StandardCharsets.ISO_8859_1));
             out.write(content);

@@ -44,7 +44,7 @@ public final class Retrace {
     static final Set<String> BOOKKEEPING = Set.of("section", "status", "errata", "decidedBy", "provenance", "placeholder");
 
     public static Variant variantOf(Catalog catalog, SaveFile save) {
-        return Variant.parse(catalog.system(save.system()), save.variant());
+        return save.variant(catalog.system(save.system()));
     }
 
     /** Replays {@code save}, keeping the entries of actions {@code from} to {@code to} (inclusive; 0 is the set-up). */

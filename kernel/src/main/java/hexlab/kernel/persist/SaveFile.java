@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  */
 public record SaveFile(int format, String system, String systemVersion, String variant, String variantId,
                        List<Pin> pins, String scenario, long seed, List<JsonNode> actions,
-                       List<Checkpoint> checkpoints, String finalHash, JsonNode result, JsonNode failure) {
+                       List<Checkpoint> checkpoints, String finalHash, JsonNode result, JsonNode failure,
+                       List<hexlab.kernel.rules.DraftErratum> drafts) {
 
     public static final int FORMAT = 1;
     /** A state hash is recorded after every this many actions. */
@@ -37,6 +38,9 @@ public record SaveFile(int format, String system, String systemVersion, String v
 
     public record Checkpoint(int after, String hash) {}
 
+    /** The save's variant under {@code system}: its spec with the draft errata it holds. */
+    public Variant variant(hexlab.kernel.rules.RuleSystem system) { return Variant.parse(system, variant, drafts); }
+
     public static List<Pin> pins(Variant v) {
         List<Pin> out = new ArrayList<>();
         for (Section s : v.system().sections().values()) out.add(new Pin(s.name(), s.version(), s.sha256()));
@@ -47,7 +51,7 @@ public record SaveFile(int format, String system, String systemVersion, String v
     public static SaveFile of(Game g, List<Checkpoint> checkpoints) {
         Variant v = g.rules().variant();
         return new SaveFile(FORMAT, v.system().id(), v.system().version(), v.spec(), v.id(), pins(v), g.scenario().id(), g.seed(),
-                g.actions(), List.copyOf(checkpoints), g.stateHash(), g.result(), null);
+                g.actions(), List.copyOf(checkpoints), g.stateHash(), g.result(), null, v.drafts());
     }
 
     /**
@@ -68,7 +72,7 @@ public record SaveFile(int format, String system, String systemVersion, String v
         ObjectNode f = Json.object().put("error", e.describe()).put("action", actions.size()).put("turn", g.turn());
         List<Checkpoint> cps = checkpoints.stream().filter(c -> c.after() <= g.actionCount()).toList();
         return new SaveFile(FORMAT, v.system().id(), v.system().version(), v.spec(), v.id(), pins(v), g.scenario().id(), g.seed(),
-                List.copyOf(actions), cps, hash, null, f);
+                List.copyOf(actions), cps, hash, null, f, v.drafts());
     }
 
     public ObjectNode toJson() {
@@ -78,6 +82,7 @@ public record SaveFile(int format, String system, String systemVersion, String v
         o.put("systemVersion", systemVersion);
         o.put("variant", variant);
         o.put("variantId", variantId);
+        if (!drafts.isEmpty()) o.set("drafts", hexlab.kernel.rules.DraftErratum.listJson(drafts));
         ArrayNode p = o.putArray("pins");
         for (Pin pin : pins) p.addObject().put("section", pin.section()).put("version", pin.version()).put("sha256", pin.sha256());
         o.put("scenario", scenario);
@@ -179,7 +184,7 @@ public record SaveFile(int format, String system, String systemVersion, String v
         JsonNode result = j.get("result");
         if (result != null && !result.isNull() && !result.isObject()) throw f.error("/result", "\"result\" must be an object or null");
         return new SaveFile(FORMAT, system, f.optional("/systemVersion"), f.optional("/variant"), f.optional("/variantId"), pins, scenario,
-                seed.asLong(), actions, cps, finalHash, result, failure);
+                seed.asLong(), actions, cps, finalHash, result, failure, hexlab.kernel.rules.DraftErratum.listFromJson(j.get("drafts"), name));
     }
 
     /** A save's fields read with their type checked; a mistake names the line it is on. */

@@ -22,11 +22,14 @@ public final class Console {
     private Console() {}
 
     /** Evaluates {@code expr} against a copy of {@code g}'s position; {@code g} is left as it was. */
-    public static Answer eval(Game g, String expr) {
+    public static Answer eval(Game g, String expr) { return eval(g, expr, null); }
+
+    /** The same on {@code side}'s view of the copy (null: the designer's, the whole state), in a system with a view. */
+    public static Answer eval(Game g, String expr, String side) {
         try (RulesContext own = g.rules().fresh()) {
             Game copy = g.copyInto(own);
             String before = copy.stateHash();
-            Answer a = evaluate(copy, expr);
+            Answer a = evaluate(copy, expr, side);
             String changed = copy.stateHash().equals(before) ? null
                     : "the expression changed the position (state, dice or sequence) of the console's copy; the game is as it was";
             return new Answer(a.result(), join(a.note(), changed));
@@ -34,10 +37,10 @@ public final class Console {
     }
 
     /** Evaluates {@code expr} in {@code g}'s own context: only for a game thrown away afterwards (the command line's, a test's). */
-    public static Answer evalInPlace(Game g, String expr) { return evaluate(g, expr); }
+    public static Answer evalInPlace(Game g, String expr) { return evaluate(g, expr, null); }
 
-    private static Answer evaluate(Game g, String expr) {
-        String raw = g.evaluate(expr, MAX_CHARS);
+    private static Answer evaluate(Game g, String expr, String side) {
+        String raw = g.evaluate(expr, MAX_CHARS, side);
         int colon = raw.indexOf(':');
         long length = Long.parseLong(raw.substring(0, colon));
         String text = raw.substring(colon + 1);

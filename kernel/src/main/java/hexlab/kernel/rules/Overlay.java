@@ -46,7 +46,10 @@ public final class Overlay {
 
     public List<ScriptPatch> scripts() { return scripts; }
 
-    static Overlay apply(RuleSystem system, List<ErratumDef> errata) {
+    static Overlay apply(RuleSystem system, List<ErratumDef> errata) { return apply(system, errata, List.of()); }
+
+    /** The errata files, then the drafts (each change of a draft checked against the shape it changes). */
+    static Overlay apply(RuleSystem system, List<ErratumDef> errata, List<DraftErratum> drafts) {
         Map<String, Map<String, Object>> tables = new LinkedHashMap<>();
         for (Section s : system.sections().values()) tables.put(s.name(), s.tables());
         Map<String, List<String>> touched = new TreeMap<>();
@@ -61,24 +64,22 @@ public final class Overlay {
                 for (int i = 0; i < list.size(); i++) {
                     String ptr = "/changes/" + i;
                     if (!(list.get(i) instanceof Map<?, ?> c)) throw new InputException(file, ptr, "expected a mapping with op:");
-                    String op = String.valueOf(c.get("op"));
-                    if (op.equals("script")) {
+                    if ("script".equals(String.valueOf(c.get("op")))) {
                         scripts.add(script(system, e, c, file, ptr));
                         continue;
                     }
-                    String path = c.get("path") == null ? null : String.valueOf(c.get("path"));
-                    if (path == null) throw new InputException(file, ptr, "a " + op + " change needs path: <section>/<table>/...");
-                    String[] parts = path.split("/");
-                    if (parts.length < 2 || !tables.containsKey(parts[0])) {
-                        throw new InputException(file, ptr + "/path", "path \"" + path + "\" must start with a section of " + system.id() + " (sections: " + String.join(", ", tables.keySet()) + ")");
-                    }
-                    Map<String, Object> sec = deepCopy(tables.get(parts[0]));
-                    patches.add(new Patch(e.id(), patch(sec, parts, op, c.get("value"), c.containsKey("value"), file, ptr)));
-                    tables.put(parts[0], sec);
-                    touched.computeIfAbsent(parts[0] + "/" + parts[1], k -> new ArrayList<>()).add(e.id());
+                    change(system, e.id(), c, file, ptr, false, tables, touched, patches);
                 }
             } catch (InputException ex) {
                 throw doc.locate(ex);
+            }
+        }
+        for (DraftErratum d : drafts) {
+            String file = "draft erratum " + d.id();
+            for (int i = 0; i < d.changes().size(); i++) {
+                Map<String, Object> c = d.changes().get(i);
+                if ("script".equals(String.valueOf(c.get("op")))) throw new InputException(file, "/changes/" + i + "/op", "a draft changes tables only: expected op replace, add or remove");
+                change(system, d.id(), c, file, "/changes/" + i, true, tables, touched, patches);
             }
         }
         for (Map.Entry<String, Map<String, Object>> sec : tables.entrySet()) {
@@ -88,6 +89,26 @@ public final class Overlay {
             sec.setValue(resolved);
         }
         return new Overlay(tables, touched, List.copyOf(scripts), List.copyOf(patches));
+    }
+
+    // one table change of an erratum: the section copied, patched, and the place recorded
+    private static void change(RuleSystem system, String erratum, Map<?, ?> c, String file, String ptr, boolean checkShape,
+                               Map<String, Map<String, Object>> tables, Map<String, List<String>> touched, List<Patch> patches) {
+        String op = String.valueOf(c.get("op"));
+        String path = c.get("path") == null ? null : String.valueOf(c.get("path"));
+        if (path == null) throw new InputException(file, ptr, "a " + op + " change needs path: <section>/<table>/...");
+        String[] parts = path.split("/");
+        if (parts.length < 2 || !tables.containsKey(parts[0])) {
+            throw new InputException(file, ptr + "/path", "path \"" + path + "\" must start with a section of " + system.id() + " (sections: " + String.join(", ", tables.keySet()) + ")");
+        }
+        if (checkShape && parts.length >= 3 && List.of("status", "rule", "note", "source", "reference").contains(parts[2])) {
+            throw new InputException(file, ptr + "/path", "path \"" + path + "\" changes what the table says about itself (" + parts[2] + "), not its data");
+        }
+        Map<String, Object> sec = deepCopy(tables.get(parts[0]));
+        patches.add(new Patch(erratum, patch(sec, parts, op, c.get("value"), c.containsKey("value"), checkShape, file, ptr)));
+        tables.put(parts[0], sec);
+        List<String> by = touched.computeIfAbsent(parts[0] + "/" + parts[1], k -> new ArrayList<>());
+        if (!by.contains(erratum)) by.add(erratum);
     }
 
     private static ScriptPatch script(RuleSystem system, ErratumDef e, Map<?, ?> c, String file, String ptr) {
@@ -107,15 +128,17 @@ public final class Overlay {
 
     /** Applies one change; returns the place it changed (see {@link Patch}). */
     @SuppressWarnings("unchecked")
-    private static String patch(Map<String, Object> sec, String[] parts, String op, Object value, boolean hasValue, String file, String ptr) {
+    private static String patch(Map<String, Object> sec, String[] parts, String op, Object value, boolean hasValue, boolean checkShape, String file, String ptr) {
         Object node = sec;
         for (int i = 1; i < parts.length - 1; i++) {
             node = child(node, parts[i], file, ptr, String.join("/", java.util.Arrays.copyOf(parts, i + 1)));
         }
         String last = parts[parts.length - 1];
         if (!op.equals("remove") && !hasValue) throw new InputException(file, ptr, "a " + op + " change needs value:");
+        String whole = String.join("/", parts);
         if (node instanceof Map<?, ?> m) {
             Map<String, Object> mm = (Map<String, Object>) m;
+            if (checkShape && !op.equals("remove")) TableShape.check(mm.get(last), mm.values(), value, sec.get(parts[1]), file, ptr, whole);
             switch (op) {
                 case "replace" -> {
                     if (!mm.containsKey(last)) throw new InputException(file, ptr + "/path", "nothing to replace at \"" + String.join("/", parts) + "\" (use op: add)");
@@ -137,6 +160,7 @@ public final class Overlay {
                 throw new InputException(file, ptr + "/path", "\"" + last + "\" indexes a list: expected a number or - (the end)");
             }
             if (idx < 0 || idx > ll.size() || (!op.equals("add") && idx == ll.size())) throw new InputException(file, ptr + "/path", "index " + idx + " is outside the list (size " + ll.size() + ")");
+            if (checkShape && !op.equals("remove")) TableShape.check(op.equals("replace") ? ll.get(idx) : null, ll, value, sec.get(parts[1]), file, ptr, whole);
             switch (op) {
                 case "replace" -> ll.set(idx, value);
                 case "add" -> ll.add(idx, value);

@@ -83,6 +83,10 @@ final class SystemLoader {
                 : parent != null ? parent.pieceFieldDefaults() : Map.of();
         Ref invariants = m.containsKey("invariants") ? ref(m.get("invariants"), file, "/invariants") : parent != null ? parent.invariants() : null;
         Ref metrics = m.containsKey("metrics") ? ref(m.get("metrics"), file, "/metrics") : parent != null ? parent.metrics() : null;
+        Ref view = m.containsKey("view") ? ref(m.get("view"), file, "/view") : parent != null ? parent.view() : null;
+        Ref secrets = m.containsKey("secrets") ? ref(m.get("secrets"), file, "/secrets") : parent != null ? parent.secrets() : null;
+        // the secrets say what a view must keep from a side: without a view every side sees the whole state
+        if (secrets != null && view == null) throw new InputException(file, "/secrets", "secrets: names what each side may not know, so the system needs a view: <section>.<export> that hides it");
 
         Map<String, Ref> bots = new LinkedHashMap<>(parent == null ? Map.of() : parent.bots());
         for (Map.Entry<String, Object> e : mapping(m, "bots", file).entrySet()) bots.put(e.getKey(), ref(e.getValue(), file, "/bots/" + e.getKey()));
@@ -99,9 +103,11 @@ final class SystemLoader {
 
         Map<String, Ref> hooks = new LinkedHashMap<>(overlays);
         if (metrics != null) hooks.put("metrics", metrics);
+        if (view != null) hooks.put("view", view);
+        if (secrets != null) hooks.put("secrets", secrets);
         checkRefs(sections, setup, invariants, bots, sequence, hooks, file);
         return new RuleSystem(id, req(m, "name", file), version, str(m.get("source")), List.copyOf(lineage), List.copyOf(sides), setup,
-                sections, maps, sequence, options, errata, presets, scenarios, bots, invariants, metrics, overlays, List.copyOf(fixed), defaults, manifest);
+                sections, maps, sequence, options, errata, presets, scenarios, bots, invariants, metrics, overlays, List.copyOf(fixed), defaults, view, secrets, manifest);
     }
 
     private void checkRefs(Map<String, Section> sections, Ref setup, Ref invariants, Map<String, Ref> bots, List<Node> sequence,

@@ -128,7 +128,8 @@ public final class RulesContext implements AutoCloseable {
             end();
             close();
             LoadError err = Errors.load(e, why, file, variant.id());
-            if (why != null && locating == null && file != null && err.line() == 0) err = located(catalog, variant, map, file, err);
+            // a stop in a module's top-level code comes without its line (or at the module's start, when cancelled for memory)
+            if (why != null && locating == null && file != null && (err.line() == 0 || why == Stop.MEMORY)) err = located(catalog, variant, map, file, err);
             throw err;
         } catch (RuntimeException e) {
             end();
@@ -286,6 +287,9 @@ public final class RulesContext implements AutoCloseable {
         b.set("options", Json.MAPPER.valueToTree(variant.options()));
         b.set("errata", Json.MAPPER.valueToTree(variant.errata()));
         b.set("tableErrata", Json.MAPPER.valueToTree(variant.overlay().touched()));
+        hexlab.kernel.rules.RuleSystem sys = variant.system();
+        if (sys.view() != null) b.putObject("view").put("section", sys.view().section()).put("export", sys.view().export());
+        if (sys.secrets() != null) b.putObject("secrets").put("section", sys.secrets().section()).put("export", sys.secrets().export());
         if (map != null) b.set("map", MapBoard.boot(map));
         b.set("sourceStatus", sourceStatus(catalog, variant, map));
         b.put("audit", audit);

@@ -74,12 +74,19 @@
     if (p !== undefined) return p;
     const dummy = Array.isArray(target) ? [] : {};
     const readOnly = () => { throw new TypeError("the tables are read-only: " + path.join("/")); };
+    const tableName = depth === 2 ? path[0] + "/" + path[1] : null;
+    const nonPrinted = depth === 2 && !!sources.get(tableName);
+    const seenHere = new Set();       // the audit counts a table or entry once: later reads only matter as pending sources
     p = new Proxy(dummy, {
       get(_, key) {
         const v = target[key];
         if (typeof key === "symbol") return v;
         const sub = trie ? trie[key] : undefined;
-        if (audit && depth >= 1 && depth <= 2 && key !== "length") seen(path, key, depth);
+        if (audit && (depth === 1 || depth === 2) && key !== "length") {
+          if (!seenHere.has(key)) { seenHere.add(key); seen(path, key, depth); }
+          const table = depth === 2 ? tableName : path[0] + "/" + key;
+          if (depth === 2 ? nonPrinted : sources.get(table)) noteSource(table);
+        }
         if (sub && sub["\u0000"]) {
           const table = path[0] + "/" + (depth === 1 ? key : path[1]);
           for (const id of sub["\u0000"]) note("e:" + id + "\u0000" + table, { kind: "erratum", table, erratum: id, skipped: null });
@@ -102,12 +109,14 @@
     proxies.set(target, p);
     return p;
   }
-  // the audit's record of a read: a table (depth 1) or one of its top-level entries (depth 2)
+  // the audit's record of a first read: a table (depth 1) or one of its top-level entries (depth 2)
   function seen(path, key, depth) {
-    const table = depth === 1 ? path[0] + "/" + key : path[0] + "/" + path[1];
-    const k = depth === 1 ? table : table + "/" + key;
+    const k = depth === 1 ? path[0] + "/" + key : path[0] + "/" + path[1] + "/" + key;
     auditReads.set(k, (auditReads.get(k) || 0) + 1);
-    if (sources.get(table)) note("s:" + table, { kind: "source", table, erratum: null, skipped: null });
+  }
+  function noteSource(table) {
+    const k = "s:" + table;
+    if (pending === null || !pending.has(k)) note(k, { kind: "source", table, erratum: null, skipped: null });
   }
   const tablesView = tracked ? view(tables, [], patchTrie, 0) : tables;
   // a kept answer (ctx.once/memo/keep/recall) and the reads that made it, replayed when it is used
@@ -623,6 +632,42 @@
     return d;
   }
 
+  // ---- hidden information (system.yaml view and secrets) ------------------------------------
+  // A system with a view says what each side may know; bots, and any question asked as a side,
+  // then run on that view in place of the state. Without one, everything is public.
+  const viewRef = boot.view || null, secretsRef = boot.secrets || null;
+  function visibleTo(v) {
+    const l = typeof v === "string" ? [v] : v;
+    if (!Array.isArray(l) || l.some((x) => sides.indexOf(x) < 0)) {
+      throw new Error("visibleTo: expected a side or a list of sides among " + sides.join(", ") + ", found " + JSON.stringify(v));
+    }
+    return l.slice();
+  }
+  // What `side` may know of the state: the view export's answer as plain data (a JSON copy, so no
+  // object of the state is reachable through it); the game-turn and the phasing side are public.
+  function viewOf(side) {
+    const v = fn(viewRef.section, viewRef.export)(ctxFor(sectionInfo(viewRef.section)), side);
+    if (!v || typeof v !== "object" || Array.isArray(v)) {
+      throw new Error(viewRef.section + "." + viewRef.export + " must return an object, the state as " + side + " may know it; found " + JSON.stringify(v));
+    }
+    const o = JSON.parse(out(v));
+    if (!("turn" in o)) o.turn = G.turn;
+    if (!("active" in o)) o.active = G.active;
+    return o;
+  }
+  // f() with `side`'s view in place of the state: ctx.state, ctx.piece(s), ctx.rules and every
+  // memo answer from the view alone (none of the state's memos, kept or recalled answers are
+  // reachable), and the state comes back afterwards. The designer (no side) sees the state.
+  function onView(side, f) {
+    if (!viewRef || side === null || side === undefined) return f();
+    const v = viewOf(side);
+    const was = { G, memo, kept, idOrder };
+    G = v; memo = new Map(); kept = new WeakMap(); idOrder = null; byHex = null; all = null; allById = null; snap = null;
+    try { return f(); } finally {
+      G = was.G; memo = was.memo; kept = was.kept; idOrder = was.idOrder; byHex = null; all = null; allById = null; snap = null;
+    }
+  }
+
   const rules = {};             // section -> exports bound to that section's ctx
   const modules = {};           // section -> raw exports (after errata)
   const ctxs = {};
@@ -638,17 +683,22 @@
       return options[id];
     },
     // dice: the generator lives in the kernel, every roll goes into the trace with its purpose
-    dice(spec, purpose, mods) {
+    // secret: {visibleTo: [side]} keeps the roll's faces and purpose in that side's log alone
+    dice(spec, purpose, mods, secret) {
       const d = rollSpec(spec);
       const faces = [];
       for (let i = 0; i < d.n; i++) faces.push(host.die(d.sides));
       let total = faces.reduce((a, b) => a + b, 0) + d.mod;
       const modList = [];
       for (const mo of mods || []) { total += mo.value; modList.push(mo); }
-      if (tracing) this.trace({ kind: "roll", dice: spec, faces, mods: modList, total, purpose: purpose || "unstated" });
+      if (tracing) {
+        const e = { kind: "roll", dice: spec, faces, mods: modList, total, purpose: purpose || "unstated" };
+        if (secret && secret.visibleTo !== undefined) e.visibleTo = secret.visibleTo;
+        this.trace(e);
+      }
       return { faces, total };
     },
-    roll(spec, purpose, mods) { return this.dice(spec, purpose, mods).total; },
+    roll(spec, purpose, mods, secret) { return this.dice(spec, purpose, mods, secret).total; },
     // memo(key, compute): compute(), kept under this section's key while the state cannot change
     // (questions: legal actions, prompts, refusals, conditions); recomputed on every call while a
     // step runs or an action applies. For derived views of the position only; never mutate them.
@@ -721,6 +771,7 @@
       if (!tracing) { tally(file, entry.option, entry.rule, prov, decided); return entry; }
       const e = Object.assign({ section: this.section + "@" + this.version }, entry);
       if (G) e.turn = G.turn;
+      if (e.visibleTo !== undefined) e.visibleTo = visibleTo(e.visibleTo);
       if (table) {
         e.table = table;
         const st = tableStatus[file];
@@ -869,6 +920,20 @@
     query(sec, name, argJson) {
       return out(fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)));
     },
+    // the same question asked as `side`: on its view (the designer, null, asks the state)
+    queryAs(side, sec, name, argJson) {
+      return onView(side, () => out(fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson))));
+    },
+    // what `side` may know of the state (system.yaml view), as JSON
+    viewJson(side) { return JSON.stringify(viewOf(side)); },
+    // what `side` may not know now (system.yaml secrets): {piece id: [fields]}
+    secretsJson(side) {
+      const r = fn(secretsRef.section, secretsRef.export)(ctxFor(sectionInfo(secretsRef.section)), side);
+      const bad = !r || typeof r !== "object" || Array.isArray(r) ||
+        Object.keys(r).some((id) => !Array.isArray(r[id]) || r[id].some((f) => typeof f !== "string"));
+      if (bad) throw new Error(secretsRef.section + "." + secretsRef.export + " must return {piece id: [field, ...]}, what " + side + " may not know; found " + JSON.stringify(r));
+      return JSON.stringify(r);
+    },
 
     // a decision: the actions are computed once and kept until the state changes. Returns
     // count * 64 + (index of the side to act + 1), so one call answers both (0 = no side).
@@ -901,6 +966,14 @@
       return cur.name;
     },
     currentRule() { return current && current.st && current.st.rule ? String(current.st.rule) : null; },
+    // what the other sides are told while the decision waits (a state's `inactive`), or null
+    currentInactive() {
+      const cur = current;
+      if (!cur || cur.kernel) return null;
+      const i = cur.st.inactive;
+      if (typeof i === "function") return String(i(cur.c, cur.args));
+      return typeof i === "string" ? i : null;
+    },
     actionsJson() { return JSON.stringify(current ? current.actions : []); },
     actionJson(i) { return JSON.stringify(current.actions[i]); },
     find(actionJson) {
@@ -933,9 +1006,12 @@
       return "null";
     },
     // the built-in simple choice the kernel offers for activations: any impulse, in any order
+    // a system with a view: the bot sees the side's view and a copy of the legal actions, never the state
     botChoice(sec, name, side) {
       snap = null;
-      const r = fn(sec, name)(ctxFor(sectionInfo(sec)), current ? current.actions : [], side);
+      const acts = current ? current.actions : [];
+      const bot = fn(sec, name), c = ctxFor(sectionInfo(sec));
+      const r = viewRef ? onView(side, () => bot(c, JSON.parse(out(acts)), side)) : bot(c, acts, side);
       if (typeof r === "number") return r;
       if (!current.keys) current.keys = current.actions.map(canon);
       const i = current.keys.indexOf(canon(r));
@@ -969,9 +1045,11 @@
       const r = mutating(() => f(ctxFor({ name: "console", version: "0" }), G, rules, tablesView, mapApi));
       return r === undefined ? "undefined" : out(r, 1);
     },
-    // the console's answer as "length:text", cut at max characters before it crosses into Java
-    evaluateCut(expr, max) {
-      const s = K.evaluate(expr);
+    // the same on `side`'s view: what that side's bot would see
+    evaluateAs(side, expr) { return onView(side, () => K.evaluate(expr)); },
+    // the console's answer (on `side`'s view unless null) as "length:text", cut at max characters before it crosses into Java
+    evaluateCut(expr, max, side) {
+      const s = side == null ? K.evaluate(expr) : K.evaluateAs(side, expr);
       return s.length + ":" + (s.length > max ? s.slice(0, max) : s);
     },
   };

@@ -19,21 +19,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AuditTest {
     @TempDir Path dir;
 
-    private Kernel edited(String file, String from, String to) {
-        Path root = Fixtures.copyToy(dir);
-        String text = Fixtures.read(root, file);
-        assertTrue(text.contains(from), "fixture text not found: " + from);
-        Fixtures.write(root, file, text.replace(from, to));
-        return new Kernel(root);
-    }
+    private Kernel edited(String file, String from, String to) { return Fixtures.edited(dir, file, from, to); }
 
     @Test
     @DisplayName("the toy as shipped: no dead data, no value stated twice, and the non-printed data that decided outcomes counted")
     void toyIsClean() {
-        Audit.Report r = Audit.run(Fixtures.toy(), "toy", 8, 1, null);
+        // every variant on every scenario
+        Kernel k = Fixtures.toy();
+        int games = Audit.scenarioCount(k, "toy") * Audit.variants(k.system("toy")).size();
+        Audit.Report r = Audit.run(k, "toy", games, 1, null);
         assertTrue(r.clean(), () -> r.json().toPrettyString());
         assertEquals(List.of(), r.errors());
-        assertEquals(8, r.decided().get("reconstructed:map")[0], "every game moved over the reconstructed map");
+        assertEquals(games, r.decided().get("reconstructed:map")[0], "every game moved over the reconstructed map");
         assertTrue(r.variants().contains("toy+errata:cheap-rough+errata:gentler-crt"), "the presets are played: " + r.variants());
         assertTrue(r.variants().contains("toy+option:zoc-stops=false"), "each option turned from its default: " + r.variants());
     }
@@ -73,7 +70,7 @@ class AuditTest {
                     worked: [{att: 4, def: 2, roll: 3, result: EX}]
                   terrain:
                 """);
-        Audit.Report r = Audit.run(k, "toy", 2, 1, null);
+        Audit.Report r = Audit.run(k, "toy", Audit.scenarioCount(k, "toy"), 1, null);      // each scenario once
         assertTrue(r.dead().isEmpty(), () -> r.json().toPrettyString());
         assertEquals(List.of("combat/examples"), r.exempt());
     }

@@ -4,7 +4,6 @@ import hexlab.kernel.Fixtures;
 import hexlab.kernel.Kernel;
 import hexlab.kernel.check.Validator;
 import hexlab.kernel.error.InputException;
-import hexlab.kernel.error.LoadError;
 import hexlab.kernel.persist.SaveFile;
 import hexlab.kernel.play.Game;
 import hexlab.kernel.script.RuleError;
@@ -25,11 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BadInputTest {
     @TempDir Path dir;
 
-    Kernel broken(String file, String from, String to) { return Fixtures.broken(dir, file, from, to); }
+    Kernel broken(String file, String from, String to) { return Fixtures.edited(dir, file, from, to); }
 
     @Test
     void malformedYamlNamesFileLineAndColumn() {
-        Kernel k = broken("tables/toy/system.yaml", "version: 1.0.0\n", "version: 1.0.0\n  oops: [\n");
+        Kernel k = broken("tables/toy/system.yaml", "version: 1.1.0\n", "version: 1.1.0\n  oops: [\n");
         InputException e = assertThrows(InputException.class, () -> k.system("toy"));
         assertEquals("tables/toy/system.yaml", e.file());
         assertTrue(e.line() >= 6, e.describe());
@@ -47,9 +46,8 @@ class BadInputTest {
     @Test
     void scriptSyntaxErrorNamesScriptAndLine() {
         Kernel k = broken("rules-scripts/toy/combat.js", "export function column(ctx, att, def) {", "export function column(ctx, att, def {");
-        LoadError e = assertThrows(LoadError.class, () -> k.start(k.variant("toy", ""), "meeting", 1));
-        assertEquals("rules-scripts/toy/combat.js", e.file(), e.describe());
-        assertTrue(e.line() > 0 && e.column() > 0, e.describe());
+        RuleError e = assertThrows(RuleError.class, () -> k.start(k.variant("toy", ""), "meeting", 1));
+        assertTrue(e.location().startsWith("rules-scripts/toy/combat.js:"), e.describe());
         assertTrue(e.getMessage().startsWith("syntax error"), e.describe());
     }
 

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ScriptLimitsTest {
     @TempDir Path dir;
 
-    Kernel broken(String file, String from, String to) { return Fixtures.broken(dir, file, from, to); }
+    Kernel broken(String file, String from, String to) { return Fixtures.edited(dir, file, from, to); }
 
     static final String LOOP_AT_LOAD = "// Toy rule 2: each turn both sides' chits go into a cup; each chit drawn activates its side.\n";
 
