@@ -235,11 +235,14 @@ final class Requests {
         throw ApiError.bad("query parameter " + quote(name) + " must be true or false, found \"" + v + "\"");
     }
 
-    /** Refuses query parameters this route does not take ({@code token}, the access token, is always allowed). */
+    /**
+     * Refuses query parameters this route does not take ({@code token}, the access token, is always
+     * allowed; an empty one, as "?&as=red" has, says nothing and is let pass).
+     */
     static void onlyQuery(Context ctx, String... allowed) {
         List<String> ok = List.of(allowed);
         for (String k : ctx.queryParamMap().keySet()) {
-            if (!ok.contains(k) && !k.equals(Guard.TOKEN_PARAM)) {
+            if (!k.isEmpty() && !ok.contains(k) && !k.equals(Guard.TOKEN_PARAM)) {
                 throw ApiError.bad("unknown query parameter " + quote(k) + (ok.isEmpty() ? " (this request takes none)" : " (this request takes " + String.join(", ", ok) + ")"));
             }
         }
