@@ -46,7 +46,7 @@ class CliCorpusTest {
         root("export", "tables/toy/system.yaml", "run: chits.fillCup\n", "run: chits.fillCups\n");
         root("erratum", "tables/toy/errata/cheap-rough.yaml", "export: movementAllowance", "export: moveAllowance");
         root("runtime", "rules-scripts/toy/chits.js", "export function draw(ctx) {", "export function draw(ctx) {\n  if (ctx.state.cup.length === 3) throw new Error('three chits left');");
-        root("yaml", "tables/toy/system.yaml", "version: 1.0.0\n", "version: 1.0.0\n  oops: [\n");
+        root("yaml", "tables/toy/system.yaml", "version: 1.1.0\n", "version: 1.1.0\n  oops: [\n");
 
         Path save = saves.resolve("toy.json");
         CliTest.Run played = CliTest.run("play", "--root", roots.resolve("toy").toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7",
