@@ -98,10 +98,10 @@ final class LabClient {
             }
             err.println("error: the lab service (pid " + service.path("pid").asLong() + ") ended before the batch did: the games that ended are in the CSV, if one was asked for (--resume goes on); "
                     + "--no-daemon plays in this process");
-            return 1;
+            return ExitCode.INTERNAL;
         } catch (IOException e) {
             err.println("error: lost the lab service (pid " + service.path("pid").asLong() + "): " + e.getMessage() + "; --no-daemon plays in this process");
-            return 1;
+            return ExitCode.INTERNAL;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 130;

@@ -76,7 +76,7 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--failures", description = "Folder for saves of games that hit an engine error (default target/failures).") Path failures;
 
-    @Option(names = "--server", paramLabel = "URL", description = "Play the batch in a running inspector (./tobruk serve) at this address, "
+    @Option(names = "--server", paramLabel = "URL", description = "Play the batch in a running inspector (./tobruk serve) at this address (as it printed it, with ?token= if it asks for one), "
             + "e.g. http://127.0.0.1:7070: its rules stay compiled from one batch to the next, so only the first pays for compiling. "
             + "The same games; at most 5,000 per variant; saves of broken games go to the server's target/failures.")
     java.net.URI server;
@@ -95,6 +95,7 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (threads != null && threads < 1) throw new InputException(null, 0, 0, "--threads must be at least 1, found " + threads);
         LabService.Run served = LabService.current();
         boolean console = System.console() != null && System.console().isTerminal();
         if (served == null && !noDaemon && server == null && cluster == null && LabClient.wanted()) {
@@ -133,7 +134,8 @@ final class SimulateCommand implements Callable<Integer> {
         if (server != null) {
             if (untilDecided || earlier != null || cluster != null) throw new InputException(null, 0, 0, "--server plays a whole batch: leave out --until-decided, --resume and --cluster, or --server");
             ObjectNode request = Json.object().put("system", sys.id()).put("scenario", plan.scenario()).put("games", plan.games()).put("seed", plan.seed())
-                    .put("bots", plan.bots()).put("threads", t);
+                    .put("bots", plan.bots());
+            if (threads != null) request.put("threads", threads);     // else the server's cores
             if (timeLimit != null) request.put("timeLimit", timeLimit);
             var vs = request.putArray("variants");
             for (Batch.Entry e : entries) vs.addObject().put("name", e.name()).put("variant", e.variant().spec());
@@ -259,7 +261,7 @@ final class SimulateCommand implements Callable<Integer> {
         } else if ((outcome != null && sw == null) || margin != null || maxGames != null) {
             throw new InputException(null, 0, 0, "--outcome, --margin and --max-games go with --until-decided (--outcome also with --sweep)");
         }
-        if (n < 1) throw new InputException(null, 0, 0, (untilDecided ? "--max-games" : "--games") + " must be at least 1");
+        if (n < 1) throw new InputException(null, 0, 0, (untilDecided ? "--max-games" : "--games") + " must be at least 1, found " + n);
         return new Plan(sys, scenario, n, seed == null ? 1 : seed, bots == null ? "random" : bots, entries, decide, sw);
     }
 
