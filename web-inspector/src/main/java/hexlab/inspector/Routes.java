@@ -29,6 +29,8 @@ final class Routes {
 
     private final Lab lab;
 
+    Lab lab() { return lab; }
+
     /**
      * The routes. Every request has passed {@link Guard#check} (host, origin, token, content type);
      * a route reads its JSON body with {@code Requests.body(ctx, Type.class)} (a record: strict types,
