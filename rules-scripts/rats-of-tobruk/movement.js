@@ -133,8 +133,8 @@ function entryCost(ctx, g, hex) {
 // bunker hex in an EZOC (15.2), cleared ditch/wire ignored (12.0).
 function positionSpec(ctx, g, road) {
   const side = g.side, enemy = ctx.rules.zoc.enemyOf(side);
-  const key = "spec " + g.kinds.join("+") + " " + g.allowance + " " + road + " " + side;
-  return ctx.memo(key, () => {
+  const key = "spec " + g.kinds.join("+") + " " + g.allowance + " " + road + " " + side + " " + (roadByDay(ctx, side) ? "day" : "-") + " " + ctx.rules.zoc.positionKey();
+  return ctx.recall(key, () => {
     const base = baseSpec(ctx, g.kinds, g.allowance, road, side);
     const ids = ctx.map.ids, ez = ctx.rules.zoc.zones(enemy), zones = new Uint8Array(ids.length);
     for (let i = 0; i < ids.length; i++) if (ez[i]) zones[i] = 1;
@@ -217,7 +217,7 @@ export function reach(ctx, g, from, left, first) {
   }
   const r = ctx.map.reachCosts(from, left, spec);
   for (const i of r.hexes) put(ctx.map.ids[i], r.costs[i], null);
-  if (minimumMove(ctx, first)) {
+  if (minimumMove(ctx, first) && ctx.map.neighbors(from).some((n) => !out.has(n))) {
     const steps = stepCosts(ctx, g, from, spec, 0);
     for (const n of Object.keys(steps)) if (!out.has(n) && steps[n] < BIG) put(n, left, null);
   }

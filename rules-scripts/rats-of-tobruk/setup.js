@@ -55,7 +55,7 @@ export function makePiece(ctx, c, id) {
     hex: null, at: "map", depleted: false,
     moved: false, attacked: false, directFired: false, fired: false, barraged: false,
     pinned: false, roadMove: false, overrun: false, advanced: false, riding: null,
-    supply: "in", unsupplied: 0, nominated: false, entered: null,
+    supply: "in", unsupplied: 0, nominated: false, entered: null, revealed: false,
   };
 }
 
@@ -88,6 +88,8 @@ export function setup(ctx, scenario) {
   for (const side of ctx.sides) s.losses[side] = 0;
   s.events = null;
   s.cleared = [];
+  s.opportunity = null;
+  s.nominating = [];
   s.result = null;
   const off = ctx.pieces((p) => p.at === "off").length, toPlace = ctx.pieces((p) => p.at === "set-up").length;
   ctx.trace({ rule: "17.13, 17.14", table: COUNTERS, uses: ["units/battalions", "scenario"],
@@ -119,9 +121,9 @@ export function placingDue(ctx) { return ctx.pieces((p) => p.at === "set-up").le
 // The hexes a piece may be set up in: the scenario's set-up zone, within the stacking limits.
 export function placeHexes(ctx, piece) {
   const rule = ctx.state.scenario.setUp[piece.side];
-  const zone = ctx.map.zone(rule.zone);
-  const st = ctx.rules.stacking;
-  return zone.filter((h) => st.fits(h, [piece], false));
+  const st = ctx.rules.stacking, by = new Map(), room = st.limit(false) - st.share(piece);
+  for (const p of ctx.pieces((q) => q.hex)) by.set(p.hex, (by.get(p.hex) || 0) + (p.side === piece.side ? st.share(p) : Infinity));
+  return ctx.map.zone(rule.zone).filter((h) => (by.get(h) || 0) <= room);
 }
 
 export const place = {

@@ -52,6 +52,7 @@ export function endOfTurn(ctx) {
     if (p.fired && p.supply !== "out") { p.fired = false; flipped++; }
     p.moved = false; p.attacked = false; p.directFired = false; p.barraged = false;
     p.pinned = false; p.roadMove = false; p.overrun = false; p.advanced = false; p.nominated = false;
+    p.revealed = false; p.riding = null;
   }
   ctx.state.discard = [];
   ctx.trace({ rule: "10.2, 6.0", text: "end of game-turn " + ctx.turn + ": " + flipped + " artillery units flipped back from their Fired side" });

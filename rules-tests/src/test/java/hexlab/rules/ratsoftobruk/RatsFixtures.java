@@ -42,6 +42,8 @@ final class RatsFixtures {
     /** A game of the pieces, stopped at turn 1's first decision, then set to the activation of {@code battalion}. */
     static Game game(Variant v, String battalion, String... pieces) {
         Game g = Positions.start(v, scenario(1, 20, pieces), 1);
+        // a battalion set up without its HQ nominates a stack in the Supply Phase (5.1): any will do
+        for (int guard = 0; guard < 50 && g.view(null).prompt().contains("nominate one stack"); guard++) g.applyIndex(0);
         g.startEvents();
         activate(g, battalion);
         return g;
@@ -51,12 +53,14 @@ final class RatsFixtures {
 
     /**
      * Makes {@code battalion}'s activation the one under way, at the start of its movement, in clear
-     * weather on a Morning turn, with nothing moving or attacking; the decision in front is asked again.
+     * weather on a Morning turn, every unit in supply, nothing moving or attacking; the decision in
+     * front is asked again.
      */
     static void activate(Game g, String battalion) {
         set(g, "const b = rules.setup.battalion('" + battalion + "'); const hq = rules.activation.hqOf('" + battalion + "');"
                 + "state.activation = {battalion: '" + battalion + "', side: b.side, hq: hq ? hq.id : null, stack: null, stackUnits: []};"
-                + "state.active = b.side; state.weather = 'clear'; state.turnKind = 'morning'; state.moving = null; state.attack = null;");
+                + "state.active = b.side; state.weather = 'clear'; state.turnKind = 'morning'; state.moving = null; state.attack = null;"
+                + "for (const p of Object.values(state.pieces)) { p.supply = 'in'; p.unsupplied = 0; }");
     }
 
     /** Runs statements in the rules context, then lets the game ask its decision again. */
