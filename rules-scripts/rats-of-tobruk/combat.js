@@ -137,7 +137,8 @@ export function declared(ctx) {
   resolve(ctx);
 }
 
-function column(ctx, att, def) {
+// column(att, def): the CRT column of an attack's strengths, {label, index} (10.1 step 2).
+export function column(ctx, att, def) {
   const t = ctx.table.procedure, cols = ctx.table.crt.columns;
   let label;
   if (def <= 0) label = t.highest + "-1";

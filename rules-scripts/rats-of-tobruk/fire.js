@@ -102,7 +102,11 @@ export function shoot(ctx, p, t, opportunity, road) {
       + (per ? " (" + (per > 0 ? "+" : "") + per + " a die: " + mods.map((m) => m.why).join(", ") + ")" : "")
       + (hit ? ", each above " + range + ": a hit; " + how + (casualties ? ": casualties" : ": pinned") : ": not each above " + range + ", a miss") });
   p.revealed = true;
+  const tally = ctx.state.shots[p.side];
+  tally.fired++;
   if (!hit) return false;
+  tally.hits++;
+  if (casualties) tally.casualties++;
   t.pinned = true;
   if (casualties) ctx.rules.casualties.hit(t, opportunity ? "11.4" : "11.3", "direct fire by " + p.name);
   if (opportunity) ctx.rules.movement.halt(t.id);

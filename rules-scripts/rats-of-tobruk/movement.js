@@ -133,7 +133,7 @@ function entryCost(ctx, g, hex) {
 // bunker hex in an EZOC (15.2), cleared ditch/wire ignored (12.0).
 function positionSpec(ctx, g, road) {
   const side = g.side, enemy = ctx.rules.zoc.enemyOf(side);
-  const key = "spec " + g.kinds.join("+") + " " + g.allowance + " " + road + " " + side + " " + (roadByDay(ctx, side) ? "day" : "-") + " " + ctx.rules.zoc.positionKey();
+  const key = "spec " + g.kinds.join("+") + " " + g.allowance + " " + road + " " + side + " " + (roadByDay(ctx, side) ? "day" : "-") + " " + ctx.rules.zoc.positionKey(enemy);
   return ctx.recall(key, () => {
     const base = baseSpec(ctx, g.kinds, g.allowance, road, side);
     const ids = ctx.map.ids, ez = ctx.rules.zoc.zones(enemy), zones = new Uint8Array(ids.length);

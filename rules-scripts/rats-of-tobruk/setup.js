@@ -85,7 +85,8 @@ export function setup(ctx, scenario) {
   s.moving = null;
   s.attack = null;
   s.losses = {};
-  for (const side of ctx.sides) s.losses[side] = 0;
+  s.shots = {};                     // direct fire by side, for the variant lab: {fired, hits, casualties}
+  for (const side of ctx.sides) { s.losses[side] = 0; s.shots[side] = { fired: 0, hits: 0, casualties: 0 }; }
   s.events = null;
   s.cleared = [];
   s.opportunity = null;

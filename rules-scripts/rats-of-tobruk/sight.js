@@ -45,7 +45,7 @@ export function observes(ctx, from, to, n) {
 
 // observed(side): the set of hexes the side's units on the map observe now (their own included).
 export function observed(ctx, side) {
-  return ctx.memo("observed " + side, () => {
+  return ctx.recall("observed " + side + " " + range(ctx) + " " + ctx.rules.zoc.positionKey(side), () => {
     const n = range(ctx), out = new Set(), from = new Set();
     for (const p of ctx.pieces((q) => q.side === side && q.hex)) from.add(p.hex);
     for (const h of [...from].sort()) {

@@ -39,25 +39,26 @@ function spec(ctx, side) {
   });
 }
 
-// reached(from, side): the hexes a supply path from `from` reaches (a Set), its end hexes
-// included: a hex next to a reached one across an open hexside (the unit's own hex is no hex
-// the path passes, 5.1).
-export function reached(ctx, from, side) {
+// reached(from, side): what a supply path from `from` costs to every hex, by hex index (a
+// Float64Array, Infinity where none reaches).
+function reached(ctx, from, side) {
   return ctx.recall("supply from " + from + " " + side + " " + ctx.rules.zoc.positionKey(), () => {
-    const r = ctx.map.reachCosts(from, BIG, spec(ctx, side)), ids = ctx.map.ids, fo = ctx.rules.fortifications;
-    const out = new Set([from]);
-    for (const i of r.hexes) out.add(ids[i]);
-    const ends = new Set();
-    for (const h of out) {
-      for (const n of ctx.map.neighbors(h)) {
-        if (out.has(n)) continue;
-        const road = ctx.map.hexsideHas(h, n, "road") || ctx.map.hexsideHas(h, n, "path");
-        if (!fo.ditch(h, n) || road) ends.add(n);
-      }
-    }
-    for (const n of ends) out.add(n);
-    return out;
+    const c = ctx.map.reachCosts(from, BIG, spec(ctx, side)).costs;
+    c[ctx.map.index(from)] = 0;
+    return c;
   });
+}
+
+// reaches(from, to, side): a supply path runs from `from` to `to`: `to` itself is reached, or it
+// lies next to a reached hex across a hexside open to it (the unit's own hex, like the HQ's, is
+// no hex the path passes, 5.1).
+export function reaches(ctx, from, to, side) {
+  if (from === to) return true;
+  const c = reached(ctx, from, side);
+  if (c[ctx.map.index(to)] < Infinity) return true;
+  const fo = ctx.rules.fortifications;
+  return ctx.map.neighbors(to).some((n) => c[ctx.map.index(n)] < Infinity
+    && (!fo.ditch(n, to) || ctx.map.hexsideHas(n, to, "road") || ctx.map.hexsideHas(n, to, "path")));
 }
 
 function hqs(ctx, side) { return ctx.piecesById((p) => p.side === side && p.hq && p.hex); }
@@ -66,9 +67,9 @@ function hqs(ctx, side) { return ctx.piecesById((p) => p.side === side && p.hq &
 export function traced(ctx, p, hq) {
   if (!p.hex) return true;
   const all = hq || hqs(ctx, p.side);
-  if (p.hq) return all.some((h) => h.id !== p.id && (h.hex === p.hex || reached(ctx, p.hex, p.side).has(h.hex)));
+  if (p.hq) return all.some((h) => h.id !== p.id && reaches(ctx, p.hex, h.hex, p.side));
   const own = all.find((h) => h.battalion === p.battalion);
-  return !!own && (own.hex === p.hex || reached(ctx, own.hex, p.side).has(p.hex));
+  return !!own && reaches(ctx, own.hex, p.hex, p.side);
 }
 
 // The battalions of a side with units on the map but no HQ there (5.1: nominate a stack).

@@ -57,7 +57,10 @@ export function metrics(ctx) {
   let onMap = 0, inside = 0;
   const perimeter = ctx.once("perimeter", () => new Set(ctx.map.zone("perimeter")));
   for (const p of ctx.pieces((q) => q.side === "axis" && q.hex)) { onMap++; if (perimeter.has(p.hex)) inside++; }
-  return { "axis-lost": lost.axis, "allied-lost": lost.allied, "axis-in-range": s.inRange.length, "axis-inside-perimeter": inside, "axis-on-map": onMap };
+  const shots = ctx.state.shots;
+  return { "axis-lost": lost.axis, "allied-lost": lost.allied, "axis-in-range": s.inRange.length, "axis-inside-perimeter": inside, "axis-on-map": onMap,
+    "axis-fire-casualties": shots.axis.casualties, "allied-fire-casualties": shots.allied.casualties,
+    "axis-fire-hits": shots.axis.hits, "allied-fire-hits": shots.allied.hits };
 }
 
 // For the inspector: the harbour, and the hexes from which a unit of the selected one's range

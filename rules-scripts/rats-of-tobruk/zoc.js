@@ -31,20 +31,21 @@ function board(ctx) {
 
 function cleared(ctx) { return ctx.rules.fortifications.clearedSet(); }
 
-// positionKey(): where every unit stands and which ditch/wire is cleared, as a string: what the
-// zones, the movement specs and the supply searches depend on (ctx.recall keys on it, so an
-// answer worked out once serves every later question while no unit has moved).
-export function positionKey(ctx) {
-  return ctx.memo("position key", () => {
+// positionKey(side?): where the side's units (every unit without a side) stand and which
+// ditch/wire is cleared, as a string: what the zones, the movement specs and the supply searches
+// depend on (ctx.recall keys on it, so an answer worked out once serves every later question
+// while those units stand: a side's own moves leave its enemy's zones alone).
+export function positionKey(ctx, side) {
+  return ctx.memo("position key " + side, () => {
     const parts = [];
-    for (const p of ctx.piecesById((q) => !!q.hex)) parts.push(p.id + "@" + p.hex);
+    for (const p of ctx.piecesById((q) => !!q.hex && (!side || q.side === side))) parts.push(p.id + "@" + p.hex);
     return parts.join(",") + "|" + ctx.state.cleared.join(",");
   });
 }
 
 // zones(side): a Uint8Array by hex index, 1 where `side`'s combat units exert a ZOC now.
 export function zones(ctx, side) {
-  return ctx.recall("zones " + side + " " + positionKey(ctx), () => {
+  return ctx.recall("zones " + side + " " + positionKey(ctx, side), () => {
     const b = board(ctx), ids = ctx.map.ids, out = new Uint8Array(ids.length);
     const notFrom = ctx.table.zoc["not-from"], gaps = cleared(ctx);
     for (const p of ctx.pieces((q) => q.side === side && q.hex)) {

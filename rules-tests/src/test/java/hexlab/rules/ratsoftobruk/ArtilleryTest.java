@@ -27,7 +27,7 @@ class ArtilleryTest {
     @Test
     @DisplayName("RoT 10.2: the attacker adds his artillery in range, then the defender the attack strength of his; both have fired")
     void support() {
-        Game g = game("MG2", MG1 + "@3026", "de-mg2-hq@3027", GUN + "@3040", AU + "@3025", RHA + "@3015");
+        Game g = game("MG2", MG1 + "@3026", "de-mg2-hq@3027", GUN + "@3035", AU + "@3025", RHA + "@3015");
         take(g, "\"done\"");
         assertTrue(find(g, "\"do\":\"attack\",\"hex\":\"3025\"") >= 0);
         act(g, "{\"do\":\"attack\",\"hex\":\"3025\",\"units\":[\"" + MG1 + "\"],\"artillery\":[\"" + GUN + "\"]}");
@@ -44,7 +44,7 @@ class ArtilleryTest {
     void whoMaySupport() {
         Game g = game("MG2", MG1 + "@3026", "de-mg2-hq@3027", GUN + "@0825", AU + "@3025", RHA + "@3025", "br-1rha-b@3015");
         take(g, "\"done\"");
-        assertEquals("[]", js(g, "rules.artillery.supporters('3025', 'axis').map((p) => p.id)").toString(), "0825 is 22 hexes away, beyond 18");
+        assertEquals("[]", js(g, "rules.artillery.supporters('3025', 'axis').map((p) => p.id)").toString(), "0825 is 22 hexes away, beyond its 12");
         assertEquals("[\"br-1rha-b\"]", js(g, "rules.artillery.supporters('3025', 'allied').map((p) => p.id)").toString(), "not the battery in 3025");
         set(g, "state.pieces['br-1rha-b'].fired = true;");
         assertEquals("[]", js(g, "rules.artillery.supporters('3025', 'allied').map((p) => p.id)").toString());

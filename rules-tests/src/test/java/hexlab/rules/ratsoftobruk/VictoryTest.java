@@ -30,11 +30,11 @@ class VictoryTest {
     @Test
     @DisplayName("RoT 17.11: two German units with ranged fire and the harbour 4614 in range win at once; artillery needs no line of sight, direct fire does")
     void harbourInRange() {
-        Game g = game("Art33", "de-art33-1@3214", "de-flak33-1@4617", "au-2-24-a@4016");
+        Game g = game("Art33", "de-art33-1@3514", "de-flak33-1@4617", "au-2-24-a@4016");
         assertEquals("[\"de-art33-1\"]", js(g, "rules.victory.strategic().inRange").toString(),
-                "the 10.5 cm battery's range of 18 reaches 4614 over everything; the 88 three hexes off sees it only across the town hex 4615, which blocks");
+                "the 10.5 cm battery's range of 12 reaches 4614 over everything; the 88 three hexes off sees it only across the town hex 4615, which blocks");
         assertFalse(js(g, "rules.victory.strategic().won").asBoolean());
-        set(g, "state.pieces['de-art33-2'] = Object.assign({}, rules.setup.makePiece(rules.setup.counter('de-art33-2')), {hex: '3215'});");
+        set(g, "state.pieces['de-art33-2'] = Object.assign({}, rules.setup.makePiece(rules.setup.counter('de-art33-2')), {hex: '3515'});");
         assertTrue(js(g, "rules.victory.strategic().won").asBoolean());
         run(g, "rules.victory.check();");
         assertTrue(g.over(), "the game ends at once");
