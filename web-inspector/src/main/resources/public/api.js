@@ -11,7 +11,19 @@ export class ApiError extends Error {
 let have = () => null;
 export function stateHave(fn) { have = fn; }
 
+// who the page sees the game as ("auto": the side to act; a side; null: the designer, everything)
+let viewer = () => null;
+export function viewAs(fn) { viewer = fn; }
+
+/** A game's path with the page's "view as" (?as=): every answer about the game is then as that side sees it. */
+export function withView(path) {
+  const as = viewer();
+  if (!as || !/^\/api\/(games|saves)/.test(path)) return path;
+  return path + (path.indexOf("?") < 0 ? "?" : "&") + "as=" + encodeURIComponent(as);
+}
+
 export async function api(method, path, body, raw) {
+  path = withView(path);
   const init = { method, headers: {} };
   const h = have();
   if (h) init.headers["X-State-Have"] = h;

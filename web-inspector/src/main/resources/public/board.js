@@ -78,7 +78,7 @@ export class Board {
 
   // ---- what changes with the position -------------------------------------------------------------
 
-  setPieces(pieces, sides, selected, targets) {
+  setPieces(pieces, sides, selected, targets, secretsOf) {
     const layer = clear(this.layers.pieces);
     this.pieceHex = new Map();
     const byHex = new Map();
@@ -92,7 +92,7 @@ export class Board {
       const [x, y] = this.centers.get(hex);
       stack.forEach((p, k) => {
         const off = (k - (stack.length - 1) / 2) * 5;
-        layer.append(counter(p, x + off, y - off, sides, { selected: p.id === selected, target: targets && targets.has(p.id) }));
+        layer.append(counter(p, x + off, y - off, sides, { selected: p.id === selected, target: targets && targets.has(p.id), secrets: secretsOf && secretsOf(p.id) }));
         this.pieceHex.set(p.id, hex);
       });
     }

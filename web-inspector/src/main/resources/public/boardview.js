@@ -1,7 +1,7 @@
 // The main board wired to the game: the map of the open game, its pieces, clicks that act, and
 // the hover line (hex id, terrain, features, hexsides, pieces, overlay values).
 import { Board } from "./board.js";
-import { store, on, emit, pieces } from "./store.js";
+import { store, on, emit, pieces, secretsOf } from "./store.js";
 import { get } from "./api.js";
 import * as clicks from "./clicks.js";
 import * as commands from "./commands.js";
@@ -61,7 +61,7 @@ function redraw() {
   if (!store.position || !store.map) return;
   const sel = store.selected;
   const { dest, targets } = sel ? clicks.reachOf(store.position.actions, sel, pieces(), hexSet) : { dest: new Map(), targets: new Map() };
-  board.setPieces(pieces(), store.game.system.sides, sel, new Set(targets.keys()));
+  board.setPieces(pieces(), store.game.system.sides, sel, new Set(targets.keys()), secretsOf);
   board.setHighlights([...dest.keys()], store.marked);
   const off = Object.values(pieces()).filter((p) => p && !p.hex);
   const el = clear($("#offmap"));
@@ -139,7 +139,7 @@ function onHover(hex) {
   const f = store.map.features[hex];
   if (f) parts.push(f.join(", "));
   for (const s of sidesOf.get(hex) || []) parts.push(s.features.join("+") + " to " + s.other);
-  for (const p of Object.values(pieces())) if (p && p.hex === hex) parts.push(describe(p));
+  for (const p of Object.values(pieces())) if (p && p.hex === hex) parts.push(describe(p, secretsOf(p.id)));
   for (const o of overlayNow) if (o.values[hex] !== undefined) parts.push(o.name + " " + value(o.values[hex]));
   el.textContent = parts.join(" · ");
 }

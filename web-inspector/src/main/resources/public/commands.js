@@ -87,6 +87,9 @@ export function stopRun() { stopRequested = true; }
 
 export const undo = () => queue(async () => settle(await post(game("/undo"))));
 
+/** The game again, as the page now sees it (after "view as" changed). */
+export const look = () => queue(async () => settle(await get(game(""))));
+
 export const jump = (n) => queue(async () => settle(await post(game("/jump"), { n })));
 
 /** Forward along the line if it goes on past the cursor, else a bot takes the next decision. */
@@ -104,6 +107,17 @@ export const revariant = (variant) => queue(async () => {
     emit("report", r.report);
     banner.show(r.report.same ? "already playing " + r.report.variant : "re-evaluated under " + r.report.variant + ": " + r.report.summary,
       r.report.refused ? "warn" : "info");
+  }
+  return r;
+});
+
+/** An edit of the draft erratum (POST {op, path, value}), its name (PUT {id, label, source}) or its end (DELETE): the game replays under it. */
+export const draft = (method, body) => queue(async () => {
+  const r = settle(await api(method, game("/draft"), body));
+  if (r.report) {
+    emit("report", r.report);
+    emit("draft", r.report);
+    banner.show("re-evaluated under " + r.report.variant + ": " + r.report.summary, r.report.refused ? "warn" : "info");
   }
   return r;
 });

@@ -24,6 +24,7 @@ function fillSystem() {
     bots.append(h("label", {}, side, sel));
   }
   const specs = clear($("#lab-specs"));
+  for (const p of sys.presets || []) specs.append(h("option", { value: "preset:" + p.id }, p.label + " (preset)"));
   for (const o of sys.options) specs.append(h("option", { value: "option:" + o.id }, o.label + (o.rule ? " (" + o.rule + ")" : "")));
   for (const e of sys.errata) specs.append(h("option", { value: "errata:" + e.id }, e.label + (e.rule ? " (" + e.rule + ")" : "")));
   const rows = clear($("#lab-variants"));
@@ -36,7 +37,7 @@ function variantRow(name, spec) {
   const row = h("div", { class: "variant-row" },
     h("input", { type: "text", class: "v-name", value: name, "aria-label": "variant name", title: "the variant's name in the results" }),
     h("input", { type: "text", class: "v-spec", value: spec, list: "lab-specs", placeholder: "base rules", "aria-label": "variant spec",
-      title: "option:x,errata:y; empty is the base rules" }),
+      title: "preset:p,option:x,errata:y; empty is the base rules" }),
     h("button", { title: "remove this variant", onclick: () => { if ($("#lab-variants").children.length > 1) row.remove(); } }, "×"));
   return row;
 }
@@ -273,6 +274,16 @@ function tables(b) {
       h("tr", {}, h("td", {}, "turns"), b.variants.map((v) => h("td", { class: "num" }, mean(v.turns)))),
       h("tr", {}, h("td", {}, "actions"), b.variants.map((v) => h("td", { class: "num" }, mean(v.actions)))),
       metrics.map((m) => h("tr", {}, h("td", {}, m), b.variants.map((v) => h("td", { class: "num" }, mean(v.metrics[m])))))));
+  // placeholder and reconstructed data that decided something: share of games, and the sources most often
+  if (b.variants.some((v) => v.provenance)) {
+    const srcs = (v, st) => ((v.provenance || {})[st] || { sources: [] }).sources.map((x) => x.source + " (" + x.games + " games)").join(", ") || "–";
+    box.append(h("h3", {}, "Data that is not printed"),
+      h("table", { id: "lab-provenance" }, h("tr", {}, h("th", {}, ""), b.variants.map((v) => h("th", {}, v.name))),
+        ["placeholder", "reconstructed"].flatMap((st) => [
+          h("tr", { class: st === "placeholder" ? "warn" : "" }, h("td", {}, "games where " + st + " data decided something"),
+            b.variants.map((v) => h("td", { class: "num" }, v.provenance ? rate(v.provenance[st].games) : "–"))),
+          h("tr", {}, h("td", { class: "label" }, "most often"), b.variants.map((v) => h("td", { class: "sources" }, srcs(v, st))))])));
+  }
   // which rules decided something, and whether that differs between variants
   const keys = [...new Set(b.variants.flatMap((v) => Object.keys(v.usage || {})))].sort();
   if (keys.length) {
@@ -337,7 +348,8 @@ async function reopen(b, g) {
   const sides = sys ? sys.sides : [];
   const pick = sides.map((s, i) => s + ":" + (bots.length === 1 ? bots[0] : bots[i])).join(",");
   try {
-    const r = await post("/api/games", { system, scenario, seed: g.seed, variant: spec });
+    const v = b.variants.find((x) => x.name === g.variant);
+    const r = await post("/api/games", { system, scenario, seed: g.seed, variant: spec, ...(v && v.drafts ? { drafts: v.drafts } : {}) });
     const note = g.variant + " game " + g.game + " (seed " + g.seed + "): " + g.winner + (g.level ? " " + g.level : "") + ", " + g.actions + " actions";
     location.href = "./#game=" + r.id + "&bots=" + encodeURIComponent(pick) + "&run=end&expect=" + encodeURIComponent(g.hash || "")
       + "&note=" + encodeURIComponent(note);

@@ -12,6 +12,7 @@ import { initConsole } from "./console.js";
 import { initLines } from "./lines.js";
 import { initCompare } from "./compare.js";
 import { initSaves } from "./saves.js";
+import { initViewAs } from "./viewas.js";
 import { initKeys } from "./keys.js";
 import { initSetup, loadSystems } from "./setup.js";
 import { get, post } from "./api.js";
@@ -31,6 +32,7 @@ initConsole();
 initLines();
 initCompare();
 initSaves();
+initViewAs();
 initKeys();
 initSetup();
 

@@ -29,9 +29,20 @@ export function systemInfo() {
   return store.game ? all.find((s) => s.id === store.game.system.id) : null;
 }
 
-/** Option and erratum boxes for a system, ticked as the variant has them. */
+/** Option and erratum boxes for a system, ticked as the variant has them; a preset ticks its bundle in one click. */
 export function boxes(sys, variant, onchange) {
   const el = h("div", {});
+  if (sys.presets && sys.presets.length) {
+    add(el, h("h3", {}, "Presets"));
+    for (const p of sys.presets) {
+      const on = (variant.presets || []).includes(p.id);
+      add(el, h("div", { class: "preset" },
+        h("button", { "data-preset": p.id, class: on ? "chosen" : "", title: "tick this bundle's options and errata, and only those",
+          onclick: () => { tick(el, sys, p); onchange(); } }, p.label),
+        " ", p.rule ? h("span", { class: "rule" }, p.rule) : null,
+        h("div", { class: "meta" }, [p.id, p.source, on ? "playing it" : null, p.definedBy !== sys.id ? "from " + p.definedBy : null].filter(Boolean).join(" · "))));
+    }
+  }
   add(el, h("h3", {}, "Options"));
   if (!sys.options.length) add(el, h("div", { class: "label" }, "none"));
   for (const o of sys.options) {
@@ -50,6 +61,16 @@ export function boxes(sys, variant, onchange) {
         h("div", { class: "meta" }, [e.id, e.source, e.definedBy !== sys.id ? "from " + e.definedBy : null].filter(Boolean).join(" · ")))));
   }
   return el;
+}
+
+// A preset's options over the defaults, its errata and no other.
+function tick(el, sys, preset) {
+  for (const o of sys.options) {
+    const v = o.id in preset.options ? preset.options[o.id] : o.default;
+    const b = el.querySelector("input[data-option=\"" + o.id + "\"]");
+    if (b) b.checked = v === true;
+  }
+  for (const b of el.querySelectorAll("input[data-erratum]")) b.checked = preset.errata.includes(b.dataset.erratum);
 }
 
 function render() {

@@ -18,6 +18,8 @@ export function initSaves() {
 async function download() {
   if (!store.id) return;
   try {
+    // the designer's save, whatever the board shows: a save replays the whole game, hidden pieces and all
+    // (the API refuses a side's save: ?as=side answers 403), and "view as" is a designer's control anyway
     const res = await fetch("/api/games/" + store.id + "/save");
     if (!res.ok) throw new Error((await res.json()).error);
     const name = (/filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") || "") || [])[1] || "save.json";
@@ -27,7 +29,7 @@ async function download() {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
-    banner.show("saved " + name + " (" + store.position.cursor + " actions)");
+    banner.show("saved " + name + " (" + store.position.cursor + " actions" + (store.game.hasView ? "; the whole game, hidden pieces included" : "") + ")");
   } catch (e) {
     banner.error(e);
   }

@@ -1,6 +1,6 @@
 // The page's one state: the open game as the server last described it, plus what the designer selected.
 import { applyPatch } from "./vendor/fast-json-patch-3.1.1/index.mjs";
-import { get, stateHave } from "./api.js";
+import { get, stateHave, viewAs } from "./api.js";
 
 const listeners = {};
 
@@ -20,6 +20,7 @@ export const store = {
   overlays: new Set(),  // overlay names shown
   overlaySide: "",      // overlay argument side ("" = all)
   bots: {},             // side -> bot name for step and run
+  viewAs: "auto",       // in a system with a view: "auto" (the side to act, hot seat), a side, or "designer"
   busy: false,
 };
 
@@ -60,6 +61,7 @@ export function applyUpdate(r) {
 }
 
 stateHave(() => store.position && store.position.state ? store.position.hash : null);
+viewAs(() => store.game && store.game.hasView ? store.viewAs : null);
 
 // a step sends the state as a JSON Patch (RFC 6902) against the one the page said it holds
 function patched(p) {
@@ -100,3 +102,10 @@ export function pieces() {
 }
 
 export function pieceOf(id) { return pieces()[id] || null; }
+
+/** For the designer: the sides a piece is hidden from, with the fields each may not know ([{side, fields}]). */
+export function secretsOf(id) {
+  const s = store.position && store.position.secrets;
+  if (!s) return [];
+  return Object.keys(s).filter((side) => s[side][id]).map((side) => ({ side, fields: s[side][id] }));
+}

@@ -1,5 +1,6 @@
 // One trace entry, as the rules wrote it: section@version, rule number, table and cell (a link that
-// opens the table with the cell marked), dice with purpose and modifiers, placeholder and errata marks.
+// opens the table with the cell marked), dice with purpose and modifiers, provenance (each placeholder or
+// reconstructed source that decided it, by name) and errata marks.
 import { h } from "./dom.js";
 import { rollText, value } from "./format.js";
 
@@ -35,7 +36,14 @@ export function renderEvent(e, { openTable } = {}) {
     el.append(h("div", { class: "tbl" }, "→ ", h("strong", {}, value(e.result))));
   }
   if (e.option) el.append(h("div", { class: "label" }, "option " + e.option));
-  if (e.placeholder) {
+  // every non-printed source behind the outcome (its table and those named in `uses`), by name
+  for (const p of e.provenance || []) {
+    const tip = (p.status === "placeholder" ? "the rulebook's chart is not available; this value only stands in" : "derived by us, not printed")
+      + (p.note ? ": " + p.note : "");
+    el.append(h("div", { class: "badge " + p.status, "data-source": p.source, title: tip },
+      (p.status === "placeholder" ? "⚠ placeholder " : "reconstructed ") + p.source + " decided this"));
+  }
+  if (e.placeholder && !(e.provenance || []).length) {
     el.append(h("div", { class: "badge placeholder", title: "the rulebook's chart is not available; this value only stands in" },
       "⚠ a placeholder value decided this"));
   }

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "fuzz", description = "Play seeded random-bot games, checking the system's invariants after every action, dead ends, and replay equality.")
+@Command(name = "fuzz", description = "Play seeded random-bot games, checking the system's invariants after every action, information leaks (in a system that declares secrets), dead ends, and replay equality.")
 final class FuzzCommand implements Callable<Integer> {
     @Mixin Common common;
     @Mixin VariantOptions variantOptions;
@@ -32,6 +32,9 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--from", defaultValue = "0", paramLabel = "N",
             description = "Play games N to --games minus 1 of the batch, with the seeds a whole run gives them: a long batch in parts.") int from;
 
+    @Option(names = "--bots", defaultValue = "random", description = "One bot per side in the system's side order, or one for all (default random); in a system with a view each plays on its side's view.")
+    String bots;
+
     @Option(names = "--log", paramLabel = "FILE", description = "Append a line to FILE as each game finishes (index, scenario, seed, actions, failures).") java.nio.file.Path log;
 
     @Override
@@ -44,20 +47,21 @@ final class FuzzCommand implements Callable<Integer> {
         if (from < 0 || from >= games) throw new hexlab.kernel.error.InputException(null, 0, 0, "--from " + from + ": give a game from 0 to " + (games - 1) + " (--games " + games + ")");
         Fuzzer.Report r;
         try (GameLog lines = GameLog.open(log)) {
-            r = Fuzzer.run(k, v, ids, from, games, seed, threads, bar::update, lines::add);
+            r = Fuzzer.run(k, v, ids, from, games, seed, threads, bots, bar::update, lines::add);
         }
         bar.finish();
         ObjectNode o = Json.object();
         o.put("system", sys.id()).put("variant", v.id()).put("games", r.games()).put("actions", r.actions())
                 .put("deadEnds", r.deadEnds()).put("invariantFailures", r.invariantFailures())
-                .put("replayMismatches", r.replayMismatches()).put("ruleErrors", r.ruleErrors());
+                .put("replayMismatches", r.replayMismatches()).put("ruleErrors", r.ruleErrors()).put("leaks", r.leaks());
         var f = o.putArray("failures");
         r.failures().forEach(x -> f.add(x.describe()));
         if (common.json) common.printJson(o);
         else {
             var out = common.out();
-            out.printf("%d games, %d actions: %d dead ends, %d invariant failures, %d replay mismatches, %d rule errors%n",
-                    r.games(), r.actions(), r.deadEnds(), r.invariantFailures(), r.replayMismatches(), r.ruleErrors());
+            out.printf("%d games, %d actions: %d dead ends, %d invariant failures, %d replay mismatches, %d rule errors%s%n",
+                    r.games(), r.actions(), r.deadEnds(), r.invariantFailures(), r.replayMismatches(), r.ruleErrors(),
+                    sys.secrets() == null ? "" : ", " + r.leaks() + " games with leaks");
             r.failures().stream().limit(20).forEach(x -> out.println("  " + x.describe()));
             out.flush();
         }

@@ -58,6 +58,8 @@ final class PlayCommand implements Runnable {
             o.put("turn", g.turn()).put("actions", g.actionCount()).put("finalHash", g.stateHash()).put("ms", ms)
                     .put("runtime", ScriptHost.runtime());
             if (save != null) o.put("save", save.toString());
+            ObjectNode prov = provenance(g.usage());
+            o.set("provenance", prov);
             if (common.json) {
                 common.printJson(o);
                 return;
@@ -68,7 +70,34 @@ final class PlayCommand implements Runnable {
             out.println("turn " + g.turn() + ", " + g.actionCount() + " actions, " + ms + " ms, script runtime " + ScriptHost.runtime());
             out.println("final state " + g.stateHash());
             if (save != null) out.println("saved to " + save);
+            warn(out, prov);
             out.flush();
         }
+    }
+
+    /** From a game's usage: {placeholder: {source: times}, reconstructed: {...}}, the sources by most times. */
+    static ObjectNode provenance(com.fasterxml.jackson.databind.JsonNode usage) {
+        ObjectNode out = Json.object();
+        for (String status : java.util.List.of("placeholder", "reconstructed")) {
+            ObjectNode o = out.putObject(status);
+            java.util.List<Map.Entry<String, Integer>> found = new java.util.ArrayList<>();
+            usage.fields().forEachRemaining(f -> {
+                if (f.getKey().startsWith(status + ":")) found.add(Map.entry(f.getKey().substring(status.length() + 1), f.getValue().asInt()));
+            });
+            found.sort((a, b) -> a.getValue().equals(b.getValue()) ? a.getKey().compareTo(b.getKey()) : b.getValue() - a.getValue());
+            for (var e : found) o.put(e.getKey(), e.getValue());
+        }
+        return out;
+    }
+
+    // a placeholder that decided an outcome is a warning; reconstructed data is worth a line too
+    static void warn(java.io.PrintWriter out, ObjectNode prov) {
+        prov.fields().forEachRemaining(f -> {
+            if (f.getValue().isEmpty()) return;
+            java.util.List<String> parts = new java.util.ArrayList<>();
+            f.getValue().fields().forEachRemaining(s -> parts.add(s.getKey() + " (" + s.getValue().asInt() + ")"));
+            out.println((f.getKey().equals("placeholder") ? "warning: placeholder data decided outcomes: " : "reconstructed data decided outcomes: ")
+                    + String.join(", ", parts));
+        });
     }
 }

@@ -37,7 +37,7 @@ final class SimulateCommand implements Runnable {
 
     @Option(names = "--bots", defaultValue = "random", description = "One bot per side, or one for all (default ${DEFAULT-VALUE}).") String bots;
 
-    @Option(names = "--variant", paramLabel = "NAME=SPEC", description = "A variant to compare: NAME=option:X,errata:Y (NAME= is the base rules). Repeatable; the first is the baseline.")
+    @Option(names = "--variant", paramLabel = "NAME=SPEC", description = "A variant to compare: NAME=preset:P,option:X,errata:Y (NAME= is the base rules). Repeatable; the first is the baseline.")
     List<String> variants = new ArrayList<>();
 
     @Option(names = "--threads", description = "Worker threads (default: the number of cores).") Integer threads;
@@ -136,6 +136,8 @@ final class SimulateCommand implements Runnable {
             v.get("outcomes").fields().forEachRemaining(o -> w.printf(Locale.ROOT, "  %-12s %5.1f%%  [%5.1f, %5.1f]%n", o.getKey(),
                     100 * o.getValue().get("rate").asDouble(), 100 * o.getValue().get("low").asDouble(), 100 * o.getValue().get("high").asDouble()));
             v.get("metrics").fields().forEachRemaining(m -> w.printf("  %-24s %s%n", m.getKey(), mean(m.getValue())));
+            provenance(w, v.get("provenance"));
+            usage(w, v.get("usage"));
             if (!v.get("errors").isEmpty()) w.printf("  %d games hit an error; first: seed %s: %s%n", v.get("errors").size(),
                     v.get("errors").get(0).get("seed").asText(), v.get("errors").get(0).get("error").asText());
         }
@@ -182,6 +184,38 @@ final class SimulateCommand implements Runnable {
                     .append(String.format(Locale.ROOT, "%.1f%%", o == null ? 0.0 : 100 * o.get("rate").asDouble()));
         }
         return sb.toString();
+    }
+
+    /** Rules shown per variant in the text output (all of them are in --json). */
+    static final int RULES_SHOWN = 12;
+
+    // "rules most used: 5.14 (12 games, 3400 times), ..." and each option and erratum that decided something
+    static void usage(PrintWriter w, JsonNode usage) {
+        if (usage == null || usage.isEmpty()) return;
+        List<java.util.Map.Entry<String, JsonNode>> rules = new ArrayList<>(), others = new ArrayList<>();
+        usage.fields().forEachRemaining(f -> {
+            if (f.getKey().startsWith("rule:")) rules.add(f);
+            else if (f.getKey().startsWith("option:") || f.getKey().startsWith("erratum:")) others.add(f);
+        });
+        rules.sort((a, b) -> b.getValue().get("times").asInt() != a.getValue().get("times").asInt()
+                ? Integer.compare(b.getValue().get("times").asInt(), a.getValue().get("times").asInt()) : a.getKey().compareTo(b.getKey()));
+        List<String> shown = new ArrayList<>();
+        for (var r : rules.subList(0, Math.min(RULES_SHOWN, rules.size()))) shown.add(r.getKey().substring(5) + " (" + r.getValue().get("games").asInt() + " games, " + r.getValue().get("times").asInt() + " times)");
+        if (!shown.isEmpty()) w.printf("  rules most used: %s%s%n", String.join(", ", shown), rules.size() > RULES_SHOWN ? " and " + (rules.size() - RULES_SHOWN) + " more (--json)" : "");
+        for (var o : others) w.printf("  %s decided something in %d games, %d times%n", o.getKey().replace(":", " "), o.getValue().get("games").asInt(), o.getValue().get("times").asInt());
+    }
+
+    // "placeholder data decided something in 40.0% of games [..]: zoc/zoc-level-other (12 games, 340 times), ..."
+    static void provenance(PrintWriter w, JsonNode p) {
+        if (p == null) return;
+        p.fields().forEachRemaining(f -> {
+            JsonNode g = f.getValue().get("games");
+            if (g.get("count").asInt() == 0) return;
+            List<String> top = new ArrayList<>();
+            for (JsonNode s : f.getValue().get("sources")) top.add(s.get("source").asText() + " (" + s.get("games").asInt() + " games, " + s.get("times").asInt() + " times)");
+            w.printf(Locale.ROOT, "  %s data decided something in %.1f%% of games [%.1f, %.1f]: %s%n", f.getKey(), 100 * g.get("rate").asDouble(),
+                    100 * g.get("low").asDouble(), 100 * g.get("high").asDouble(), String.join(", ", top));
+        });
     }
 
     private static String mean(JsonNode m) {

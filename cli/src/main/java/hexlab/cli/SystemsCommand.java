@@ -9,6 +9,7 @@ import hexlab.kernel.hex.HexMap;
 import hexlab.kernel.play.Boards;
 import hexlab.kernel.rules.ErratumDef;
 import hexlab.kernel.rules.OptionDef;
+import hexlab.kernel.rules.PresetDef;
 import hexlab.kernel.rules.RuleSystem;
 import hexlab.kernel.rules.ScenarioDef;
 import hexlab.kernel.rules.Section;
@@ -53,6 +54,12 @@ final class SystemsCommand implements Runnable {
             for (OptionDef od : s.options()) opts.addObject().put("id", od.id()).put("label", od.label()).put("rule", od.rule()).put("default", od.defaultValue()).put("source", od.source());
             ArrayNode er = o.putArray("errata");
             for (ErratumDef e : s.errata()) er.addObject().put("id", e.id()).put("label", e.label()).put("rule", e.rule()).put("source", e.source());
+            ArrayNode pre = o.putArray("presets");
+            for (PresetDef p : s.presets()) {
+                ObjectNode po = pre.addObject().put("id", p.id()).put("label", p.label()).put("rule", p.rule()).put("source", p.source()).put("from", p.definedBy());
+                po.set("options", Json.MAPPER.valueToTree(p.options()));
+                po.set("errata", Json.MAPPER.valueToTree(p.errata()));
+            }
             ArrayNode scs = o.putArray("scenarios");
             for (ScenarioDef sc : s.scenarios()) scs.add(sc.id());
             o.set("bots", Json.MAPPER.valueToTree(Bots.names(s)));
@@ -72,6 +79,12 @@ final class SystemsCommand implements Runnable {
             for (var m : o.get("maps")) out.printf("  map %-16s %s, %d hexes%n", m.get("id").asText(), m.path("status").asText("?"), m.path("hexes").asInt());
             for (var op : o.get("options")) out.printf("  option %-25s %s (rule %s, default %s)%n", op.get("id").asText(), op.get("label").asText(), op.path("rule").asText(""), op.get("default").asText());
             for (var e : o.get("errata")) out.printf("  erratum %-24s %s (%s)%n", e.get("id").asText(), e.get("label").asText(), e.get("source").asText());
+            for (var p : o.get("presets")) {
+                java.util.List<String> parts = new java.util.ArrayList<>();
+                p.get("options").fields().forEachRemaining(f -> parts.add("option:" + f.getKey() + (f.getValue().asBoolean(false) && f.getValue().isBoolean() ? "" : "=" + f.getValue().asText())));
+                p.get("errata").forEach(e -> parts.add("errata:" + e.asText()));
+                out.printf("  preset %-25s %s (%s): %s%n", p.get("id").asText(), p.get("label").asText(), p.get("source").asText(), String.join(",", parts));
+            }
             out.println("  scenarios: " + String.join(", ", Json.MAPPER.convertValue(o.get("scenarios"), String[].class)));
             out.println("  bots: " + String.join(", ", Json.MAPPER.convertValue(o.get("bots"), String[].class)));
         }

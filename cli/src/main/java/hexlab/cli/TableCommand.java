@@ -25,7 +25,7 @@ final class TableCommand implements Runnable {
     @Parameters(index = "1", paramLabel = "NAME", description = "A table (crt), a section's table (combat/crt) or a whole section (combat/).")
     String name;
 
-    @Option(names = "--variant", description = "Variant: option:ID[=V],errata:ID,... (default: the base rules).")
+    @Option(names = "--variant", description = "Variant: preset:ID,option:ID[=V],errata:ID,... (default: the base rules).")
     String variantSpec;
 
     @Override

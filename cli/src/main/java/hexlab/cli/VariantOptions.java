@@ -7,8 +7,11 @@ import picocli.CommandLine.Option;
 import java.util.ArrayList;
 import java.util.List;
 
-/** --option and --errata, as every command that runs rules takes them. */
+/** --preset, --option and --errata, as every command that runs rules takes them. */
 final class VariantOptions {
+    @Option(names = "--preset", paramLabel = "ID", description = "Start from a preset (a bundle of options and errata the system declares); --option and --errata win over it.")
+    String preset;
+
     @Option(names = "--option", paramLabel = "ID[=VALUE]", description = "Turn an optional rule on (or set its value). Repeatable.")
     List<String> options = new ArrayList<>();
 
@@ -17,6 +20,7 @@ final class VariantOptions {
 
     Variant variant(RuleSystem system) {
         List<String> parts = new ArrayList<>();
+        if (preset != null) parts.add("preset:" + preset);
         for (String o : options) parts.add("option:" + o);
         for (String e : errata) parts.add("errata:" + e);
         return Variant.parse(system, String.join(",", parts));

@@ -46,7 +46,7 @@ class CliTest {
 
     @Test
     void everyCommandAnswersHelpWithItsUsage() {
-        for (String command : List.of("systems", "play", "replay", "validate", "table", "eval", "fuzz", "simulate", "serve")) {
+        for (String command : List.of("systems", "play", "replay", "validate", "table", "eval", "fuzz", "simulate", "serve", "audit", "log", "diff", "errata")) {
             Run r = run(command, "--help");
             assertEquals(0, r.code(), command + " --help: " + r.err());
             assertTrue(r.out().contains("Usage:") && r.out().contains(command), command + " --help prints its usage:\n" + r.out());
@@ -63,6 +63,55 @@ class CliTest {
         for (JsonNode s : toy.get("sections")) if (s.get("name").asText().equals("combat")) combat = s;
         assertEquals("placeholder", combat.get("status").asText());
         assertEquals("reconstructed", toy.get("maps").get(0).get("status").asText());
+    }
+
+    @Test
+    void systemsListsPresetsAndPlayTakesOne() {
+        JsonNode toy = run("systems", "--json", "--root", TOY.toString()).json().get(0);
+        JsonNode gentle = toy.get("presets").get(0);
+        assertEquals("gentle", gentle.get("id").asText());
+        assertEquals("[\"gentler-crt\",\"cheap-rough\"]", gentle.get("errata").toString());
+        Run p = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--json", "--preset", "gentle");
+        assertEquals(0, p.code(), p.err());
+        assertEquals("toy+errata:cheap-rough+errata:gentler-crt", p.json().get("variant").asText());
+        Run bad = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--preset", "nope");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("unknown preset \"nope\""), bad.err());
+        noStackTrace(bad);
+    }
+
+    @Test
+    void playSaysWhichDataThatIsNotPrintedDecidedOutcomes() {
+        Run p = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--errata", "gentler-crt");
+        assertEquals(0, p.code(), p.err());
+        assertTrue(p.out().contains("reconstructed data decided outcomes: ") && p.out().contains("map ("), p.out());
+        JsonNode j = run("play", "--root", TOY.toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7", "--bots", "aggressive,random", "--json").json();
+        assertTrue(j.get("provenance").get("reconstructed").get("map").asInt() > 0, j.toString());
+    }
+
+    @Test
+    void errataAddInstallsAValidErratumAndRefusesABadOne(@TempDir Path dir) throws IOException {
+        Path root = dir.resolve("root");
+        try (Stream<Path> files = Files.walk(TOY)) {
+            for (Path p : files.toList()) {
+                Path to = root.resolve(TOY.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(to);
+                else Files.copy(p, to, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "erratum: cheap\nsource: house rules\nchanges:\n  - op: replace\n    path: move/terrain/costs/marsh\n    value: 2\n");
+        Run refused = run("errata", "add", "toy", bad.toString(), "--root", root.toString());
+        assertEquals(2, refused.code());
+        assertTrue(refused.err().contains("bad.yaml:5") && refused.err().contains("nothing to replace at \"move/terrain/costs/marsh\""), refused.err());
+        noStackTrace(refused);
+        Path good = dir.resolve("cheap.yaml");
+        Files.writeString(good, "erratum: cheap\nsource: house rules\nlabel: Rough costs 2\nchanges:\n  - op: replace\n    path: move/terrain/costs/rough\n    value: 2\n");
+        Run ok = run("errata", "add", "toy", good.toString(), "--root", root.toString());
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().contains("installed erratum cheap as tables/toy/errata/cheap.yaml"), ok.out());
+        Run play = run("play", "--root", root.toString(), "--system", "toy", "--scenario", "meeting", "--errata", "cheap", "--json");
+        assertEquals("toy+errata:cheap", play.json().get("variant").asText());
     }
 
     @Test
@@ -86,7 +135,7 @@ class CliTest {
         assertTrue(r.out().startsWith("2 games,"), r.out());
         List<String> lines = Files.readAllLines(log);
         assertEquals(2, lines.size(), lines.toString());
-        assertTrue(lines.stream().allMatch(l -> l.matches("game [45] (meeting|midturn) seed -?\\d+: \\d+ actions, clean")), lines.toString());
+        assertTrue(lines.stream().allMatch(l -> l.matches("game [45] (meeting|midturn|ambush) seed -?\\d+: \\d+ actions, clean")), lines.toString());
         Run bad = run("fuzz", "--root", TOY.toString(), "--system", "toy", "--games", "6", "--from", "6");
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("--from 6: give a game from 0 to 5"), bad.err());

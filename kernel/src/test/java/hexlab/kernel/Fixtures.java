@@ -34,6 +34,15 @@ public final class Fixtures {
         }
     }
 
+    /** A kernel on a copy of the toy under {@code dir} with {@code from} replaced by {@code to} in {@code file}. */
+    public static Kernel edited(Path dir, String file, String from, String to) {
+        Path root = copyToy(dir);
+        String text = read(root, file);
+        if (!text.contains(from)) throw new IllegalArgumentException("fixture text to change not found in " + file + ": " + from);
+        write(root, file, text.replace(from, to));
+        return new Kernel(root);
+    }
+
     public static void write(Path root, String relative, String text) {
         try {
             Files.writeString(root.resolve(relative), text);

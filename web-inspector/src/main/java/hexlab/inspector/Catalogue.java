@@ -94,6 +94,12 @@ final class Catalogue {
         for (ErratumDef d : s.errata()) {
             er.addObject().put("id", d.id()).put("label", d.label()).put("rule", d.rule()).put("source", d.source()).put("definedBy", d.definedBy());
         }
+        ArrayNode pre = o.putArray("presets");
+        for (hexlab.kernel.rules.PresetDef d : s.presets()) {
+            ObjectNode x = pre.addObject().put("id", d.id()).put("label", d.label()).put("rule", d.rule()).put("source", d.source()).put("definedBy", d.definedBy());
+            x.set("options", Json.MAPPER.valueToTree(d.options()));
+            x.set("errata", Json.MAPPER.valueToTree(d.errata()));
+        }
         ArrayNode scs = o.putArray("scenarios");
         for (ScenarioDef d : s.scenarios()) {
             ObjectNode x = scs.addObject().put("id", d.id());

@@ -30,7 +30,8 @@ final class Comparison {
         return a.length() != b.length() ? common + 1 : -1;
     }
 
-    ObjectNode toJson() {
+    /** The comparison as {@code as} may read it (null: the designer): another side's actions hidden in a system with a view. */
+    ObjectNode toJson(String as, boolean view) {
         ObjectNode o = Json.object();
         o.put("actions", actions.size());
         o.set("a", side(a, ra));
@@ -42,7 +43,7 @@ final class Comparison {
         for (int n = 0; n <= actions.size(); n++) {
             ObjectNode s = steps.addObject();
             s.put("n", n);
-            if (n > 0) s.set("action", actions.get(n - 1));
+            if (n > 0) s.set("action", hexlab.kernel.play.Visibility.action(actions.get(n - 1), n <= a.length() ? a.entry(n).side() : null, as, view));
             String ha = n <= a.length() ? a.entry(n).hash() : null;
             String hb = n <= b.length() ? b.entry(n).hash() : null;
             if (n > 0 && n <= a.length()) s.put("side", a.entry(n).side());

@@ -3,6 +3,7 @@ package hexlab.inspector;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.play.Visibility;
 import hexlab.kernel.util.Json;
 
 import java.util.List;
@@ -31,13 +32,14 @@ record Entry(int n, String side, JsonNode action, List<JsonNode> events, String 
                 + (r.has("total") ? " (" + r.path("total").asText() + ")" : "");
     }
 
-    ObjectNode toJson() {
+    /** The entry as {@code as} reads it (null: the designer, everything whole) in a system with a view or without. */
+    ObjectNode toJson(String as, boolean view) {
         ObjectNode o = Json.object();
         o.put("n", n);
         if (side != null) o.put("side", side);
-        if (action != null) o.set("action", action);
+        if (action != null) o.set("action", Visibility.action(action, side, as, view));
         ArrayNode ev = o.putArray("events");
-        events.forEach(ev::add);
+        Visibility.forSide(events, as).forEach(ev::add);
         o.put("rolled", firstRoll() != null);
         o.put("turn", turn);
         ArrayNode c = o.putArray("crumbs");

@@ -91,7 +91,7 @@ final class Lab implements AutoCloseable {
         int threads = (int) b.whole("threads", Runtime.getRuntime().availableProcessors());
         if (threads < 1 || threads > 64) throw ApiError.bad("\"threads\" must be 1 to 64, found " + threads);
         List<Batch.Entry> entries = entries(sys, b.any("variants"));
-        List<Summary.Label> labels = entries.stream().map(e -> new Summary.Label(e.name(), e.variant().id(), e.variant().spec())).toList();
+        List<Summary.Label> labels = entries.stream().map(e -> Summary.Label.of(e.name(), e.variant())).toList();
         Job job = new Job(newId(), sys.id(), scenario, bots, seed, games, labels, "run");
         job.reread = reread;
         job.timeLimit = limit;
@@ -219,7 +219,7 @@ final class Lab implements AutoCloseable {
             JsonNode spec = v.path("variant");
             if (!spec.isMissingNode() && !spec.isNull() && !spec.isTextual()) throw ApiError.bad("variant \"" + name + "\": \"variant\" must be text such as \"option:x\"");
             try {
-                out.add(new Batch.Entry(name, Variant.parse(sys, spec.asText(""))));
+                out.add(new Batch.Entry(name, Variant.parse(sys, spec.asText(""), hexlab.kernel.rules.DraftErratum.listFromJson(v.get("drafts"), "variant " + name))));
             } catch (InputException e) {
                 throw ApiError.bad("variant \"" + name + "\": " + e.getMessage());
             }

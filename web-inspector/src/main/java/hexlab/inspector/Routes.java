@@ -45,7 +45,10 @@ final class Routes {
         app.get("/api/default", ctx -> json(ctx, catalogue.defaultChoice()));
 
         app.post("/api/games", this::create);
-        app.get("/api/games/{id}", ctx -> json(ctx, Payload.full(session(ctx))));
+        app.get("/api/games/{id}", ctx -> {
+            Session s = session(ctx);
+            json(ctx, Payload.full(s, as(ctx, s)));
+        });
         app.delete("/api/games/{id}", ctx -> {
             sessions.remove(session(ctx).id);
             json(ctx, Json.object().put("closed", ctx.pathParam("id")));
@@ -76,11 +79,33 @@ final class Routes {
             Variant v = variant(s.system, Body.of(ctx.body()));
             update(ctx, s, x -> x.revariant(v));
         });
+        // the erratum being written in the Tables tab: each edit replays the line under the variant with it
+        app.get("/api/games/{id}/draft", ctx -> json(ctx, Drafting.describe(session(ctx).variant())));
+        app.get("/api/games/{id}/draft.yaml", ctx -> {
+            var d = Drafting.current(session(ctx).variant());
+            if (d == null) throw ApiError.notFound("this game has no draft erratum");
+            ctx.header("Content-Disposition", "attachment; filename=\"" + d.id() + ".yaml\"").contentType("application/yaml").result(d.yaml());
+        });
+        app.post("/api/games/{id}/draft", ctx -> {
+            Session s = session(ctx);
+            Variant v = Drafting.edit(s.variant(), Body.of(ctx.body()));
+            update(ctx, s, x -> x.revariant(v));
+        });
+        app.put("/api/games/{id}/draft", ctx -> {
+            Session s = session(ctx);
+            Variant v = Drafting.name(s.variant(), Body.of(ctx.body()));
+            update(ctx, s, x -> x.revariant(v));
+        });
+        app.delete("/api/games/{id}/draft", ctx -> {
+            Session s = session(ctx);
+            Variant v = Drafting.drop(s.variant());
+            update(ctx, s, x -> x.revariant(v));
+        });
         app.post("/api/games/{id}/compare", this::compare);
         app.get("/api/games/{id}/compare/{n}", ctx -> {
             Session s = session(ctx);
             int n = intParam(ctx.pathParam("n"), "n");
-            json(ctx, s.compareAt(n));
+            json(ctx, s.compareAt(n, s.viewer(as(ctx, s))));
         });
         app.get("/api/games/{id}/overlays/{name}", this::overlay);
         app.get("/api/games/{id}/tables", ctx -> {
@@ -93,7 +118,8 @@ final class Routes {
         });
         app.post("/api/games/{id}/eval", ctx -> {
             String expr = Body.of(ctx.body()).requiredText("expr");
-            json(ctx, session(ctx).eval(expr));
+            Session s = session(ctx);
+            json(ctx, s.eval(expr, s.viewer(as(ctx, s))));
         });
         app.get("/api/games/{id}/save", this::save);
         app.post("/api/saves", this::load);
@@ -173,7 +199,7 @@ final class Routes {
             if (ready != null) {
                 sessions.adopt(ready);
                 ctx.status(201);
-                json(ctx, Payload.full(ready));
+                json(ctx, Payload.full(ready, as(ctx, ready)));
                 return;
             }
         }
@@ -210,7 +236,7 @@ final class Routes {
         catalogue.started(sys.id());
         s.undoMayNotCrossRoll(undoRule);
         ctx.status(201);
-        json(ctx, Payload.full(s));
+        json(ctx, Payload.full(s, as(ctx, s)));
     }
 
     private void map(Context ctx) {
@@ -223,10 +249,11 @@ final class Routes {
     private void act(Context ctx) {
         Body b = Body.of(ctx.body());
         Session s = session(ctx);
-        String side = b.text("side", null);
+        // seen as a side, the page acts as that side
+        String as = as(ctx, s), side = as != null && !as.equals(Session.AUTO) ? as : b.text("side", null);
         if (b.has("index")) {
             int index = (int) b.whole("index", -1);
-            update(ctx, s, x -> x.actIndex(index));
+            update(ctx, s, x -> x.actIndex(index, side));
             return;
         }
         JsonNode action = b.any("action");
@@ -259,9 +286,10 @@ final class Routes {
         Variant bv = variant(s.system, nested(b, "b"));
         synchronized (s) {
             Comparison c = s.compare(a, bv);
-            ObjectNode o = c.toJson();
+            String as = s.viewer(as(ctx, s));
+            ObjectNode o = c.toJson(as, s.system.hasView());
             int d = c.firstDivergence();
-            o.set("at", s.compareAt(d >= 0 ? Math.min(d, c.actions.size()) : c.actions.size()));
+            o.set("at", s.compareAt(d >= 0 ? Math.min(d, c.actions.size()) : c.actions.size(), as));
             json(ctx, o);
         }
     }
@@ -274,10 +302,11 @@ final class Routes {
         }
         ObjectNode args = Json.object();
         ctx.queryParamMap().forEach((k, v) -> {
-            if (!v.isEmpty() && !v.get(0).isEmpty()) args.put(k, v.get(0));
+            if (!k.equals(AS) && !v.isEmpty() && !v.get(0).isEmpty()) args.put(k, v.get(0));
         });
+        String as = s.viewer(as(ctx, s));
         long t0 = System.nanoTime();
-        JsonNode values = s.overlay(name, args);
+        JsonNode values = s.overlay(name, args, as);
         ctx.header(SERVER_TIMING, dur("rules", System.nanoTime() - t0));
         ObjectNode o = Json.object();
         o.put("name", name);
@@ -288,6 +317,12 @@ final class Routes {
 
     private void save(Context ctx) {
         Session s = session(ctx);
+        // a save replays the whole game from its seed and actions, so it holds every secret: no side's to take
+        String as = s.viewer(as(ctx, s));
+        if (as != null && s.system.hasView()) {
+            throw new ApiError(403, "a save replays the whole game from its seed and actions, every secret included: "
+                    + as + " may not have it; download it as the designer (without ?as=)");
+        }
         SaveFile f = s.save();
         String name = f.system() + "-" + f.scenario() + "-seed" + f.seed() + "-" + f.actions().size() + ".json";
         ctx.header("Content-Disposition", "attachment; filename=\"" + name + "\"");
@@ -313,12 +348,28 @@ final class Routes {
         SaveFile save = f;
         Session s = sessions.add(id -> Session.load(id, kernel, save, c));
         ctx.status(201);
-        json(ctx, Payload.update(s, c, null));
+        json(ctx, Payload.update(s, c, null, as(ctx, s)));
     }
 
     // ---- helpers ------------------------------------------------------------------------------------
 
     private Session session(Context ctx) { return sessions.get(ctx.pathParam("id")); }
+
+    /** The query parameter naming who an answer is for: a side, "auto" (the side to act) or "designer" (absent: everything). */
+    static final String AS = "as";
+
+    /**
+     * Who the request sees the game as ({@code ?as=}): a side, {@link Session#AUTO} (the side to act,
+     * a hot-seat game), or null for the designer, who sees everything.
+     */
+    private static String as(Context ctx, Session s) {
+        String as = ctx.queryParam(AS);
+        if (as == null || as.isBlank() || as.equals("designer")) return null;
+        if (!as.equals(Session.AUTO) && !s.system.sides().contains(as)) {
+            throw ApiError.bad("?as=" + as + ": expected a side of " + s.system.id() + " (" + String.join(", ", s.system.sides()) + "), auto (the side to act) or designer");
+        }
+        return as;
+    }
 
     private interface Op { Change apply(Session s); }
 
@@ -327,7 +378,7 @@ final class Routes {
             long t0 = System.nanoTime();
             Change c = op.apply(s);
             long t1 = System.nanoTime();
-            ObjectNode answer = Payload.update(s, c, ctx.header(HAVE));
+            ObjectNode answer = Payload.update(s, c, ctx.header(HAVE), as(ctx, s));
             long t2 = System.nanoTime();
             String text = Json.write(answer);
             ctx.header(SERVER_TIMING, dur("rules", t1 - t0) + ", " + dur("answer", t2 - t1) + ", " + dur("json", System.nanoTime() - t2));
@@ -347,9 +398,9 @@ final class Routes {
     /** The request header naming the position whose state the client holds (its hash). */
     static final String HAVE = "X-State-Have";
 
-    /** A variant from {options: {...}, errata: [...]} or {variant: "option:x,errata:y"}. */
+    /** A variant from {options: {...}, errata: [...]} or {variant: "option:x,errata:y"}, with the draft errata it names ({drafts: [...]}). */
     private static Variant variant(RuleSystem sys, Body b) {
-        if (b.has("variant")) return Variant.parse(sys, b.text("variant", ""));
+        if (b.has("variant")) return Variant.parse(sys, b.text("variant", ""), hexlab.kernel.rules.DraftErratum.listFromJson(b.any("drafts"), "request"));
         Map<String, Object> opts = b.options("options");
         List<String> errata = b.strings("errata");
         return Variant.of(sys, opts, errata);

@@ -50,8 +50,14 @@ final class Session implements AutoCloseable {
     private boolean closed;
     private Sent sent;
 
-    /** The state last sent to a client, by the hash of its position: the base of the next patch. */
-    record Sent(String hash, JsonNode state) {}
+    /** Seen as "auto": as the side to act (a hot-seat game), or the designer once the game is over. */
+    static final String AUTO = "auto";
+
+    /** The side {@code as} stands for now: {@link #AUTO} is the side to act; a side or null (the designer) stand for themselves. */
+    synchronized String viewer(String as) { return AUTO.equals(as) ? current(null).game.toAct() : as; }
+
+    /** The state last sent to a client, by the hash of its position and the side it was seen as: the base of the next patch. */
+    record Sent(String hash, String as, JsonNode state) {}
 
     Sent sent() { return sent; }
 
@@ -161,12 +167,16 @@ final class Session implements AutoCloseable {
         return c;
     }
 
-    /** Takes the {@code index}-th legal action. */
-    synchronized Change actIndex(int index) {
+    /** Takes the {@code index}-th legal action, for {@code side} (null: whoever is to act). */
+    synchronized Change actIndex(int index, String side) {
         Change c = new Change();
         VariantGame vg = current(c);
         int n = vg.game.choiceCount();
         if (vg.game.over()) throw ApiError.conflict("the game is over");
+        if (side != null && !side.equals(vg.game.toAct())) {
+            c.refusal = vg.game.check(side, Json.object());
+            return c;
+        }
         if (index < 0 || index >= n) throw ApiError.bad("\"index\" " + index + " is outside the legal actions 0.." + (n - 1));
         c.logFrom(takeIndex(vg, index));
         c.taken = 1;
@@ -369,17 +379,17 @@ final class Session implements AutoCloseable {
     }
 
     /** Both games of the last comparison after action {@code n}. */
-    synchronized ObjectNode compareAt(int n) {
+    synchronized ObjectNode compareAt(int n, String as) {
         if (comparison == null) throw ApiError.conflict("no comparison yet (or the game moved on since): compare first");
         if (n < 0 || n > comparison.actions.size()) throw ApiError.bad("step " + n + " is outside 0.." + comparison.actions.size());
         ObjectNode o = Json.object();
         o.put("n", n);
-        o.set("a", side(comparison.a, n));
-        o.set("b", side(comparison.b, n));
+        o.set("a", side(comparison.a, n, as));
+        o.set("b", side(comparison.b, n, as));
         return o;
     }
 
-    private ObjectNode side(Line l, int n) {
+    private ObjectNode side(Line l, int n, String as) {
         VariantGame vg = gameFor(l.variant);
         ObjectNode o = Json.object();
         o.put("variant", l.variant.id());
@@ -393,30 +403,34 @@ final class Session implements AutoCloseable {
         o.set("crumbs", Json.MAPPER.valueToTree(g.breadcrumb()));
         o.put("toAct", g.toAct());
         o.put("hash", l.entry(n).hash());
-        o.set("events", Json.MAPPER.valueToTree(l.entry(n).events()));
-        Payload.wholeState(o, g, g.stateJson());
+        o.set("events", Json.MAPPER.valueToTree(hexlab.kernel.play.Visibility.forSide(l.entry(n).events(), as)));
+        Payload.wholeState(o, g, g.stateJsonFor(as), as);
         return o;
     }
 
     // ---- looking ------------------------------------------------------------------------------
 
-    synchronized JsonNode overlay(String name, JsonNode args) {
+    /** An overlay as {@code as} may see it: asked on its view (null: the designer, on the state). */
+    synchronized JsonNode overlay(String name, JsonNode args, String as) {
         VariantGame vg = current(null);
         try {
-            return vg.game.overlay(name, args);
+            return vg.game.overlay(name, args, as);
         } finally {
             vg.game.startEvents();   // an overlay is a look, not an event of the game
         }
     }
 
-    /** Evaluates an expression against the position; whatever it changes (state, dice) is put back. */
-    synchronized ObjectNode eval(String expr) {
+    /**
+     * Evaluates an expression against the position, or against {@code as}'s view of it (what that
+     * side's bot would see); whatever it changes (state, dice) is put back.
+     */
+    synchronized ObjectNode eval(String expr, String as) {
         VariantGame vg = current(null);
         Game g = vg.game;
         Game.Snapshot before = g.snapshot();
         ObjectNode o = Json.object();
         try {
-            o.put("result", g.rules().callString("evaluate", expr));
+            o.put("result", as == null || !system.hasView() ? g.rules().callString("evaluate", expr) : g.rules().callString("evaluateAs", as, expr));
         } finally {
             if (!vg.dead()) {
                 if (g.dice().rolls() != before.diceRolls() || !g.stateJson().equals(before.state())) {
@@ -439,7 +453,7 @@ final class Session implements AutoCloseable {
     /** Opens a save: replays its actions with their traces, checking its checkpoints, and explains what changed. */
     static Session load(String id, Kernel kernel, SaveFile save, Change c) {
         RuleSystem sys = kernel.system(save.system());
-        Variant v = Variant.parse(sys, save.variant());
+        Variant v = save.variant(sys);
         Session s = start(id, kernel, v, save.scenario(), save.seed());
         synchronized (s) {
             Map<Integer, String> expected = new HashMap<>();

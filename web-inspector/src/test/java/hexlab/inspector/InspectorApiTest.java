@@ -297,7 +297,7 @@ class InspectorApiTest {
         ObjectNode older = (ObjectNode) s.deepCopy();
         ((ObjectNode) older.path("pins").get(2)).put("version", "0.9.0");
         JsonNode r = http.ok(http.post("/api/saves?name=old.json", Json.write(older))).path("report");
-        assertEquals("move 0.9.0 -> 1.0.0", r.path("changed").get(0).asText());
+        assertEquals("move 0.9.0 -> 1.1.0", r.path("changed").get(0).asText());
         Http.Reply broken = http.post("/api/saves?name=broken.json", save.text().substring(0, 40));
         assertEquals(400, broken.status());
         assertTrue(broken.json().path("error").asText().startsWith("broken.json:"), broken.text());

@@ -2,6 +2,7 @@ package hexlab.inspector;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,8 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Measures step and overlay latency at the client and writes the numbers to
- * target/latency.txt. A report, not a timed test: it fails only if something is pathologically slow.
+ * target/latency.txt. A benchmark run on demand (bench/latency), not part of the test run: it takes
+ * minutes, and it fails only if something is pathologically slow.
  */
+@EnabledIfSystemProperty(named = "hexlab.latencyReport", matches = "true")
 class LatencyReportTest {
     @Test
     void reportsStepAndOverlayLatency() throws IOException {

@@ -1,10 +1,8 @@
 package hexlab.kernel.bot;
 
-import hexlab.kernel.play.Game;
-
-/** A player that picks one of the legal actions, by index into {@code game.legalActions()}. */
+/** A player that picks one of the legal actions, by index into {@code seat.legalActions()}. */
 public interface Bot {
-    int choose(Game game, String side);
+    int choose(Seat seat, String side);
 
     String name();
 

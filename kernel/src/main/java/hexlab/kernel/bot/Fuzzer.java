@@ -1,10 +1,12 @@
 package hexlab.kernel.bot;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.Kernel;
 import hexlab.kernel.play.Dice;
 import hexlab.kernel.play.EngineError;
 import hexlab.kernel.play.Game;
 import hexlab.kernel.play.Match;
+import hexlab.kernel.play.Outcome;
 import hexlab.kernel.play.Scenario;
 import hexlab.kernel.persist.Replay;
 import hexlab.kernel.persist.SaveFile;
@@ -22,9 +24,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
- * Plays seeded games with random bots and checks, after every action, the invariants the system
- * declares; then writes each game's save, reads it back and replays it through every checkpoint hash.
- * Finds dead ends, broken invariants, rule errors and hidden state in scripts.
+ * Plays seeded games with random bots (or the bots named) and checks, after every action, the
+ * invariants the system declares and, in a system that declares secrets, information leaks
+ * ({@link LeakCheck}: in every position and every action's log); then writes each game's save,
+ * reads it back and replays it through every checkpoint hash. Finds dead ends, broken invariants,
+ * leaks, rule errors and hidden state in scripts.
  */
 public final class Fuzzer {
     private Fuzzer() {}
@@ -33,8 +37,9 @@ public final class Fuzzer {
         public String describe() { return scenario + " seed " + seed + (action >= 0 ? " action " + action : "") + ": " + what; }
     }
 
+    /** The counts are of games: a game counts once for each kind of failure it had. */
     public record Report(int games, long actions, int deadEnds, int invariantFailures, int replayMismatches,
-                         int ruleErrors, List<Failure> failures) {
+                         int ruleErrors, int leaks, List<Failure> failures) {
         public boolean clean() { return failures.isEmpty(); }
     }
 
@@ -56,7 +61,7 @@ public final class Fuzzer {
     }
 
     /** What one game found: its actions and the failures, by kind. */
-    private record Played(String scenario, long actions, int dead, int inv, int mismatch, int rule, List<Failure> failures) {}
+    private record Played(String scenario, long actions, int dead, int inv, int mismatch, int rule, int leak, List<Failure> failures) {}
 
     /**
      * Plays games {@code first} to {@code games - 1} of the batch on {@code threads} worker threads,
@@ -66,6 +71,16 @@ public final class Fuzzer {
      */
     public static Report run(Kernel kernel, Variant variant, List<String> scenarioIds, int first, int games, long masterSeed, int threads,
                              IntConsumer progress, java.util.function.Consumer<GameLine> each) {
+        return run(kernel, variant, scenarioIds, first, games, masterSeed, threads, "random", progress, each);
+    }
+
+    /**
+     * As above, with {@code bots} playing ("random", a bot of the system, or one per side in the
+     * system's side order: "random,aggressive"); each side's bot is seeded from the game's seed.
+     */
+    public static Report run(Kernel kernel, Variant variant, List<String> scenarioIds, int first, int games, long masterSeed, int threads,
+                             String bots, IntConsumer progress, java.util.function.Consumer<GameLine> each) {
+        Bots.forSides(variant.system(), bots, 0);            // a misspelt bot is an error before any game
         if (first < 0 || first > games) throw new IllegalArgumentException("the first game, " + first + ", must lie between 0 and the number of games, " + games);
         Map<String, Scenario> scenarios = new LinkedHashMap<>();
         for (String id : scenarioIds) scenarios.put(id, kernel.scenario(variant, id));
@@ -86,7 +101,7 @@ public final class Fuzzer {
                             contexts.put(id, rc);
                         }
                         long seed = Dice.derive(masterSeed, i);
-                        Played p = out[i - first] = playOne(kernel, variant, scenarios.get(id), id, rc, seed, i % 2 == 0);
+                        Played p = out[i - first] = playOne(kernel, variant, scenarios.get(id), id, rc, seed, i % 2 == 0, bots);
                         if (each != null) each.accept(new GameLine(i, id, seed, p.actions(), p.failures()));
                         if (progress != null) progress.accept(done.incrementAndGet());
                     }
@@ -113,33 +128,59 @@ public final class Fuzzer {
         }
         List<Failure> failures = new ArrayList<>();
         long actions = 0;
-        int dead = 0, inv = 0, mismatch = 0, rule = 0;
+        int dead = 0, inv = 0, mismatch = 0, rule = 0, leak = 0;
         for (Played p : out) {
             actions += p.actions();
             dead += p.dead();
             inv += p.inv();
             mismatch += p.mismatch();
             rule += p.rule();
+            leak += p.leak();
             failures.addAll(p.failures());
         }
-        return new Report(games - first, actions, dead, inv, mismatch, rule, failures);
+        return new Report(games - first, actions, dead, inv, mismatch, rule, leak, failures);
     }
 
-    private static Played playOne(Kernel kernel, Variant variant, Scenario sc, String id, RulesContext[] rc, long seed, boolean replayElsewhere) {
+    private static Played playOne(Kernel kernel, Variant variant, Scenario sc, String id, RulesContext[] rc, long seed, boolean replayElsewhere,
+                                  String botSpec) {
         List<Failure> failures = new ArrayList<>();
         long actions = 0;
         int dead = 0, inv = 0, mismatch = 0, rule = 0;
+        // leaks are looked for where the system says what each side may not know, in the log too
+        boolean leaks = variant.system().secrets() != null;
+        final int[] leaked = {0};
         try {
-            Game g = Game.start(rc[0], sc, seed, false);
+            Game g = Game.start(rc[0], sc, seed, leaks);
             Map<String, Bot> bots = new LinkedHashMap<>();
-            for (String side : variant.system().sides()) bots.put(side, new RandomBot(Dice.derive(seed, side.hashCode())));
+            String[] names = botSpec.split(",");
+            for (int i = 0; i < variant.system().sides().size(); i++) {
+                String side = variant.system().sides().get(i), name = names[names.length == 1 ? 0 : i].trim();
+                bots.put(side, Bots.named(variant.system(), name, Dice.derive(seed, side.hashCode())));
+            }
+            Map<String, JsonNode> start = leaks ? LeakCheck.secrets(g) : null;
+            if (leaks) leaked(failures, id, seed, 0, LeakCheck.events(g.startEvents(), start, start), leaked);
             final int[] broken = {0};
-            Match.Played played = Match.play(g, bots, true, game -> {
-                if (broken[0] > 0) return;
-                List<String> v = game.invariantViolations();
-                if (!v.isEmpty()) {
-                    broken[0]++;
-                    failures.add(new Failure(id, seed, game.actionCount(), "invariant broken: " + String.join("; ", v) + " at " + game.position()));
+            Match.Played played = Match.playWatching(g, bots, true, new Match.Watch() {
+                Map<String, JsonNode> secrets = start;          // what each side may not know in the position in front
+
+                @Override
+                public void before(Game game) {
+                    if (leaks && leaked[0] == 0) leaked(failures, id, seed, game.actionCount(), LeakCheck.position(game, secrets), leaked);
+                }
+
+                @Override
+                public void after(Game game, Outcome o) {
+                    if (leaks && leaked[0] == 0) {
+                        Map<String, JsonNode> now = LeakCheck.secrets(game);
+                        leaked(failures, id, seed, game.actionCount() - 1, LeakCheck.events(o.events(), secrets, now), leaked);
+                        secrets = now;
+                    }
+                    if (broken[0] > 0) return;
+                    List<String> v = game.invariantViolations();
+                    if (!v.isEmpty()) {
+                        broken[0]++;
+                        failures.add(new Failure(id, seed, game.actionCount(), "invariant broken: " + String.join("; ", v) + " at " + game.position()));
+                    }
                 }
             });
             if (broken[0] > 0) inv++;
@@ -167,6 +208,13 @@ public final class Fuzzer {
                 rc[1] = kernel.context(variant, sc);
             }
         }
-        return new Played(id, actions, dead, inv, mismatch, rule, failures);
+        return new Played(id, actions, dead, inv, mismatch, rule, leaked[0] > 0 ? 1 : 0, failures);
+    }
+
+    /** The first leaks of a game (it is not looked at for more after them: one leak tends to repeat at every action). */
+    private static void leaked(List<Failure> failures, String id, long seed, int action, List<LeakCheck.Leak> found, int[] leaked) {
+        if (found.isEmpty()) return;
+        leaked[0]++;
+        for (LeakCheck.Leak l : found.subList(0, Math.min(3, found.size()))) failures.add(new Failure(id, seed, action, "leak " + l.describe()));
     }
 }

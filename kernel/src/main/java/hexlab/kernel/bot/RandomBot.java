@@ -1,7 +1,6 @@
 package hexlab.kernel.bot;
 
 import hexlab.kernel.play.Dice;
-import hexlab.kernel.play.Game;
 
 /** Picks uniformly among the legal actions, from its own seeded generator (not the game's dice). */
 public final class RandomBot implements Bot {
@@ -10,8 +9,8 @@ public final class RandomBot implements Bot {
     public RandomBot(long seed) { this.rng = new Dice(seed); }
 
     @Override
-    public int choose(Game game, String side) {
-        int n = game.choiceCount();
+    public int choose(Seat seat, String side) {
+        int n = seat.choiceCount();
         return n == 1 ? 0 : rng.below(n);
     }
 

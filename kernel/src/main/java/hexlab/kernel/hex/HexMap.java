@@ -39,6 +39,7 @@ public final class HexMap {
     private final String name;
     private final String status;
     private final String source;
+    private final String note;
     private final String defaultTerrain;
     private final List<String> terrainTypes;
     private final Map<String, Integer> terrainIndexByName;
@@ -50,7 +51,7 @@ public final class HexMap {
     private final Map<String, Integer> places;
     private final Map<String, int[]> zones;
 
-    HexMap(HexGrid grid, String name, String status, String source, String defaultTerrain,
+    HexMap(HexGrid grid, String name, String status, String source, String note, String defaultTerrain,
            List<String> terrainTypes, int[] terrainOf, LinkedHashMap<String, boolean[]> features,
            List<String> hexsideFeatureNames, long[] sideMask,
            LinkedHashMap<String, Integer> places, LinkedHashMap<String, int[]> zones) {
@@ -58,6 +59,7 @@ public final class HexMap {
         this.name = name;
         this.status = status;
         this.source = source;
+        this.note = note;
         this.defaultTerrain = defaultTerrain;
         this.terrainTypes = List.copyOf(terrainTypes);
         this.terrainIndexByName = indexOf(this.terrainTypes);
@@ -94,6 +96,9 @@ public final class HexMap {
     public String status() { return status; }
 
     public String source() { return source; }
+
+    /** What a reconstructed or placeholder map was drawn from; null when the file says nothing. */
+    public String note() { return note; }
 
     /** The terrain of every hex not listed under {@code terrain}; null if the file gave none. */
     public String defaultTerrain() { return defaultTerrain; }

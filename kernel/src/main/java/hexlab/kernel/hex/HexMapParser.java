@@ -78,6 +78,7 @@ final class HexMapParser {
             throw error("/status", "status \"" + status + "\" is not one of printed, reconstructed, placeholder");
         }
         String source = string(top.get("source"), "/source", false);
+        String note = string(top.get("note"), "/note", false);
         grid = new HexGrid(layout(top.get("layout")));
 
         String defaultTerrain = string(top.get("default-terrain"), "/default-terrain", false);
@@ -131,7 +132,7 @@ final class HexMapParser {
             zones.put(key, HexMap.indicesOf(in));
         }
 
-        return new HexMap(grid, name, status, source == null ? "" : source, defaultTerrain, types, terrainOf,
+        return new HexMap(grid, name, status, source == null ? "" : source, note, defaultTerrain, types, terrainOf,
                 features, sideNames, sideMask, places, zones);
     }
 

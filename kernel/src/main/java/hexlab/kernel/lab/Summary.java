@@ -17,7 +17,11 @@ public final class Summary {
     private Summary() {}
 
     /** How a variant is named in a summary: its name in the batch, and its variant id and spec when known (null when read back from a CSV). */
-    public record Label(String name, String id, String spec) {}
+    public record Label(String name, String id, String spec, List<hexlab.kernel.rules.DraftErratum> drafts) {
+        public Label(String name, String id, String spec) { this(name, id, spec, List.of()); }
+
+        public static Label of(String name, hexlab.kernel.rules.Variant v) { return new Label(name, v.id(), v.spec(), v.drafts()); }
+    }
 
     /** What a time limit did to a batch: the seeds asked for, the seeds every variant finished, and how to play the same games again. */
     public static ObjectNode timeLimit(int seconds, int asked, int played) {
@@ -27,7 +31,7 @@ public final class Summary {
     }
 
     public static ObjectNode of(List<Batch.Entry> variants, List<GameRecord> records) {
-        return ofLabels(variants.stream().map(e -> new Label(e.name(), e.variant().id(), e.variant().spec())).toList(), records);
+        return ofLabels(variants.stream().map(e -> Label.of(e.name(), e.variant())).toList(), records);
     }
 
     public static ObjectNode ofLabels(List<Label> variants, List<GameRecord> records) {
@@ -46,6 +50,7 @@ public final class Summary {
             List<GameRecord> games = by.get(e.name());
             ObjectNode v = vs.addObject();
             v.put("name", e.name()).put("id", e.id()).put("spec", e.spec()).put("games", games.size());
+            if (!e.drafts().isEmpty()) v.set("drafts", hexlab.kernel.rules.DraftErratum.listJson(e.drafts()));
             Map<String, Stats.Rate> rs = new LinkedHashMap<>();
             ObjectNode oc = v.putObject("outcomes");
             for (String o : outcomes) {
@@ -82,6 +87,8 @@ public final class Summary {
             metrics.forEach((k, s) -> m.set(k, mean(Stats.mean(s))));
             ObjectNode u = v.putObject("usage");
             usage.forEach((k, n) -> u.putObject(k).put("games", n[0]).put("times", n[1]));
+            // a batch read back from a CSV has no usage, so nothing to say about provenance either
+            if (games.stream().anyMatch(g -> !g.usage().isEmpty())) v.set("provenance", exposure(games, usage));
             ArrayNode errs = v.putArray("errors");
             for (GameRecord g : broken) errs.addObject().put("game", g.game()).put("seed", g.seed()).put("error", g.error()).put("save", g.save());
         }
@@ -99,6 +106,31 @@ public final class Summary {
             }
         }
         return root;
+    }
+
+    /** How many sources of each kind a variant's report lists, most games first. */
+    static final int TOP_SOURCES = 5;
+
+    /**
+     * Placeholder and reconstructed data that decided something: per status, the share of the
+     * variant's finished games in which any did (with its interval), and the sources that did in
+     * the most games (the usage keys {@code placeholder:<source>}, {@code reconstructed:<source>}).
+     */
+    private static ObjectNode exposure(List<GameRecord> games, Map<String, int[]> usage) {
+        ObjectNode out = Json.object();
+        List<GameRecord> finished = games.stream().filter(g -> g.error() == null).toList();
+        for (String status : List.of("placeholder", "reconstructed")) {
+            String prefix = status + ":";
+            int exposed = (int) finished.stream().filter(g -> g.usage().keySet().stream().anyMatch(k -> k.startsWith(prefix))).count();
+            ObjectNode o = out.putObject(status);
+            o.set("games", rate(Stats.rate(exposed, finished.size())));
+            ArrayNode top = o.putArray("sources");
+            usage.entrySet().stream().filter(x -> x.getKey().startsWith(prefix))
+                    .sorted((a, b) -> a.getValue()[0] != b.getValue()[0] ? Integer.compare(b.getValue()[0], a.getValue()[0]) : a.getKey().compareTo(b.getKey()))
+                    .limit(TOP_SOURCES)
+                    .forEach(x -> top.addObject().put("source", x.getKey().substring(prefix.length())).put("games", x.getValue()[0]).put("times", x.getValue()[1]));
+        }
+        return out;
     }
 
     private static ObjectNode rate(Stats.Rate r) {

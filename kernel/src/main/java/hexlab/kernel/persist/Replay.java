@@ -32,7 +32,7 @@ public final class Replay {
 
     public static Report run(Catalog catalog, SaveFile save) {
         RuleSystem system = catalog.system(save.system());
-        Variant variant = Variant.parse(system, save.variant());
+        Variant variant = save.variant(system);
         List<String> changed = changedSections(system, save);
         Scenario sc = Scenario.load(catalog, system, save.scenario());
         RulesContext rc = new RulesContext(catalog, variant, Boards.load(catalog, system, sc.map()));

@@ -21,7 +21,7 @@ import java.util.List;
  */
 public record SaveFile(int format, String system, String systemVersion, String variant, String variantId,
                        List<Pin> pins, String scenario, long seed, List<JsonNode> actions,
-                       List<Checkpoint> checkpoints, String finalHash, JsonNode result) {
+                       List<Checkpoint> checkpoints, String finalHash, JsonNode result, List<hexlab.kernel.rules.DraftErratum> drafts) {
 
     public static final int FORMAT = 1;
     /** A state hash is recorded after every this many actions. */
@@ -30,6 +30,9 @@ public record SaveFile(int format, String system, String systemVersion, String v
     public record Pin(String section, String version, String sha256) {}
 
     public record Checkpoint(int after, String hash) {}
+
+    /** The save's variant under {@code system}: its spec with the draft errata it holds. */
+    public Variant variant(hexlab.kernel.rules.RuleSystem system) { return Variant.parse(system, variant, drafts); }
 
     public static List<Pin> pins(Variant v) {
         List<Pin> out = new ArrayList<>();
@@ -41,7 +44,7 @@ public record SaveFile(int format, String system, String systemVersion, String v
     public static SaveFile of(Game g, List<Checkpoint> checkpoints) {
         Variant v = g.rules().variant();
         return new SaveFile(FORMAT, v.system().id(), v.system().version(), v.spec(), v.id(), pins(v), g.scenario().id(), g.seed(),
-                g.actions(), List.copyOf(checkpoints), g.stateHash(), g.result());
+                g.actions(), List.copyOf(checkpoints), g.stateHash(), g.result(), v.drafts());
     }
 
     public ObjectNode toJson() {
@@ -51,6 +54,7 @@ public record SaveFile(int format, String system, String systemVersion, String v
         o.put("systemVersion", systemVersion);
         o.put("variant", variant);
         o.put("variantId", variantId);
+        if (!drafts.isEmpty()) o.set("drafts", hexlab.kernel.rules.DraftErratum.listJson(drafts));
         ArrayNode p = o.putArray("pins");
         for (Pin pin : pins) p.addObject().put("section", pin.section()).put("version", pin.version()).put("sha256", pin.sha256());
         o.put("scenario", scenario);
@@ -104,6 +108,6 @@ public record SaveFile(int format, String system, String systemVersion, String v
         j.path("checkpoints").forEach(c -> cps.add(new Checkpoint(c.path("after").asInt(), c.path("hash").asText())));
         return new SaveFile(format, j.get("system").asText(), j.path("systemVersion").asText(), j.path("variant").asText(""),
                 j.path("variantId").asText(), pins, j.get("scenario").asText(), j.get("seed").asLong(), actions, cps,
-                j.get("finalHash").asText(), j.get("result"));
+                j.get("finalHash").asText(), j.get("result"), hexlab.kernel.rules.DraftErratum.listFromJson(j.get("drafts"), name));
     }
 }

@@ -19,7 +19,7 @@ import java.util.Map;
  * over the declared sequence of play, the dice, and the list of actions taken. The engine surface
  * is {@link #view} and {@link #apply}; bots, the command line, the inspector and tests all use it.
  */
-public final class Game implements HostBridge.Game {
+public final class Game implements HostBridge.Game, hexlab.kernel.bot.Seat {
     /** How many automatic steps may run without anyone deciding before the sequence is declared stuck. */
     private static final int MAX_STEPS_WITHOUT_DECISION = 1_000_000;
     private static final String ROOT = "root";
@@ -111,6 +111,8 @@ public final class Game implements HostBridge.Game {
 
     public RulesContext rules() { return rules; }
 
+    public RuleSystem system() { return system; }
+
     public Scenario scenario() { return scenario; }
 
     public long seed() { return seed; }
@@ -129,14 +131,28 @@ public final class Game implements HostBridge.Game {
 
     // ---- the engine surface ------------------------------------------------------------------
 
-    /** What {@code side} sees; the legal actions only if it is that side's decision (null = any side). */
+    /**
+     * What {@code side} sees; the legal actions only if it is that side's decision (null = any side).
+     * In a system with a view, another side's decision is shown by what it is waiting for, not its prompt.
+     */
     public View view(String side) {
         attach();
         if (result != null) return new View(turn(), breadcrumb(), null, "the game is over", null, List.of(), result);
         prepare();
-        describe();
         boolean mine = side == null || side.equals(toAct);
-        return new View(turn(), breadcrumb(), toAct, prompt, rule, mine ? legalActions() : List.of(), null);
+        return new View(turn(), breadcrumb(), toAct, promptFor(side), rule, mine ? legalActions() : List.of(), null);
+    }
+
+    /**
+     * The prompt as {@code side} reads it. A system with a view may hide what a decision is about
+     * from the sides not deciding: they read "waiting for X", and the state's {@code inactive}
+     * text if it has one ("waiting for blue to retreat"); the designer (null) reads the prompt.
+     */
+    private String promptFor(String side) {
+        describe();
+        if (side == null || !system.hasView() || toAct == null || side.equals(toAct) || activation) return prompt;
+        org.graalvm.polyglot.Value i = rules.call("currentInactive");
+        return "waiting for " + toAct + (i.isNull() || i.asString().isBlank() ? "" : " to " + i.asString());
     }
 
     /** The side whose decision it is, or null when the game is over. */
@@ -153,12 +169,14 @@ public final class Game implements HostBridge.Game {
      */
     public static final int PROPOSED = -2;
 
+    @Override
     public int choiceCount() {
         attach();
         prepare();
         return choices;
     }
 
+    @Override
     public List<JsonNode> legalActions() {
         attach();
         prepare();
@@ -175,15 +193,27 @@ public final class Game implements HostBridge.Game {
         attach();
         if (result != null) return Outcome.refused(new Refusal("the game is over", null));
         prepare();
-        if (side != null && !side.equals(toAct)) {
-            describe();
-            return Outcome.refused(new Refusal("it is " + toAct + "'s decision now (" + prompt + "), not " + side + "'s", rule));
-        }
+        if (side != null && !side.equals(toAct)) return Outcome.refused(notTheirs(side));
         String json = Json.write(action);
         int index = rules.callInt("find", json);
         if (index == PROPOSED) return applyIndex(PROPOSED, action);
         if (index < 0) return Outcome.refused(refusal(json));
         return applyIndex(index, action);
+    }
+
+    /** Why {@link #apply(String, JsonNode)} would refuse the action, or null if it would take it; changes nothing. */
+    public Refusal check(String side, JsonNode action) {
+        attach();
+        if (result != null) return new Refusal("the game is over", null);
+        prepare();
+        if (side != null && !side.equals(toAct)) return notTheirs(side);
+        String json = Json.write(action);
+        int index = rules.callInt("find", json);
+        return index < 0 && index != PROPOSED ? refusal(json) : null;
+    }
+
+    private Refusal notTheirs(String side) {
+        return new Refusal("it is " + toAct + "'s decision now (" + promptFor(side) + "), not " + side + "'s", rule);
     }
 
     /**
@@ -487,6 +517,31 @@ public final class Game implements HostBridge.Game {
     }
 
     /**
+     * What {@code side} may know of the state, as JSON: the system's view (system.yaml {@code view}),
+     * hidden pieces as they look from outside, every piece whole; the state itself for the designer
+     * (null) and in a system without a view, where everything is public.
+     */
+    public String stateJsonFor(String side) {
+        if (side == null || !system.hasView()) return stateJson();
+        attach();
+        return rules.callString("viewJson", side);
+    }
+
+    /** The side to act's view of the state, as JSON: what a bot may read. */
+    @Override
+    public String viewJson() { return stateJsonFor(toAct()); }
+
+    /**
+     * What {@code side} may not know now (system.yaml {@code secrets}): {piece id: [field, ...]}, where
+     * the field "id" means the piece's identity; {} in a system that declares none.
+     */
+    public JsonNode secrets(String side) {
+        if (system.secrets() == null) return Json.object();
+        attach();
+        return Json.read(rules.callString("secretsJson", side));
+    }
+
+    /**
      * The fixed fields of the pieces (system.yaml {@code fixed-piece-fields}) as JSON, {id: {field:
      * value}}: they stay out of {@link #stateJson()}, so a reader that wants whole pieces lays a
      * piece's own fields over these. {} when the system declares none.
@@ -540,7 +595,8 @@ public final class Game implements HostBridge.Game {
         return out;
     }
 
-    /** Index of the action a scripted bot picks among the legal ones. */
+    /** Index of the action a scripted bot picks among the legal ones (on the side's view, in a system with one). */
+    @Override
     public int scriptBotChoice(Ref bot, String side) {
         attach();
         prepare();
@@ -558,11 +614,15 @@ public final class Game implements HostBridge.Game {
      * An overlay the system declares ({@code overlays:} in system.yaml): {@code section.export(ctx, args)}
      * returning {hex: value} for the inspector to paint (zones of control, supply, reach, ...).
      */
-    public JsonNode overlay(String name, JsonNode args) {
+    public JsonNode overlay(String name, JsonNode args) { return overlay(name, args, null); }
+
+    /** The overlay as {@code side} may see it: asked on the side's view (the designer, null, asks the state). */
+    public JsonNode overlay(String name, JsonNode args, String side) {
         Ref r = system.overlays().get(name);
         if (r == null) throw new hexlab.kernel.error.InputException(null, 0, 0, "no overlay \"" + name + "\" in " + system.id() + " (overlays: " + String.join(", ", system.overlays().keySet()) + ")");
         attach();
-        return Json.read(rules.callString("query", r.section(), r.export(), Json.write(args == null ? Json.MAPPER.nullNode() : args)));
+        String a = Json.write(args == null ? Json.MAPPER.nullNode() : args);
+        return Json.read(side == null || !system.hasView() ? rules.callString("query", r.section(), r.export(), a) : rules.callString("queryAs", side, r.section(), r.export(), a));
     }
 
     /** The scenario metrics the system exports ({@code metrics:} in system.yaml), e.g. the turn a fortress fell. */

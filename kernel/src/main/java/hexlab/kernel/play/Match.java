@@ -23,7 +23,21 @@ public final class Match {
         public SaveFile save() { return SaveFile.of(game, checkpoints); }
     }
 
+    /** Hears a match action by action: the position before each, and the action's outcome after it. */
+    public interface Watch {
+        default void before(Game game) {}
+
+        default void after(Game game, Outcome outcome) {}
+    }
+
     public static Played play(Game game, Map<String, Bot> bots, boolean checkpoints, Consumer<Game> afterEach) {
+        return playWatching(game, bots, checkpoints, afterEach == null ? null : new Watch() {
+            @Override
+            public void after(Game g, Outcome o) { afterEach.accept(g); }
+        });
+    }
+
+    public static Played playWatching(Game game, Map<String, Bot> bots, boolean checkpoints, Watch watch) {
         List<SaveFile.Checkpoint> cps = new ArrayList<>();
         if (checkpoints) cps.add(new SaveFile.Checkpoint(0, game.stateHash()));
         // the same whole state twice, with bots that read only the state, repeats for ever: a
@@ -39,13 +53,14 @@ public final class Match {
                 }
             }
             if (game.actionCount() >= MAX_ACTIONS) throw new EngineError("the game did not end after " + MAX_ACTIONS + " actions", game.position());
+            if (watch != null) watch.before(game);
             String side = game.toAct();
             Bot bot = bots.get(side);
             if (bot == null) throw new EngineError("no bot plays side \"" + side + "\"", game.position());
             Outcome o = game.applyIndex(bot.choose(game, side));
             if (!o.accepted()) throw new EngineError("bot " + bot.name() + " chose a refused action: " + o.refusal().describe(), game.position());
             if (checkpoints && game.actionCount() % SaveFile.CHECKPOINT_EVERY == 0) cps.add(new SaveFile.Checkpoint(game.actionCount(), game.stateHash()));
-            if (afterEach != null) afterEach.accept(game);
+            if (watch != null) watch.after(game, o);
         }
         return new Played(game, cps);
     }

@@ -15,9 +15,12 @@ import java.util.Optional;
 public record RuleSystem(String id, String name, String version, String source, List<String> lineage,
                          List<String> sides, Ref setup, Map<String, Section> sections,
                          Map<String, Path> maps, List<Node> sequence, List<OptionDef> options,
-                         List<ErratumDef> errata, List<ScenarioDef> scenarios, Map<String, Ref> bots,
+                         List<ErratumDef> errata, List<PresetDef> presets, List<ScenarioDef> scenarios, Map<String, Ref> bots,
                          Ref invariants, Ref metrics, Map<String, Ref> overlays, List<String> fixedPieceFields,
-                         Map<String, Object> pieceFieldDefaults, Path manifest) {
+                         Map<String, Object> pieceFieldDefaults, Ref view, Ref secrets, Path manifest) {
+
+    /** Whether the system says what each side may know ({@code view:}); without one, everything is public. */
+    public boolean hasView() { return view != null; }
 
     public Optional<OptionDef> option(String optionId) {
         return options.stream().filter(o -> o.id().equals(optionId)).findFirst();
@@ -27,11 +30,15 @@ public record RuleSystem(String id, String name, String version, String source, 
         return errata.stream().filter(e -> e.id().equals(erratumId)).findFirst();
     }
 
+    public Optional<PresetDef> preset(String presetId) {
+        return presets.stream().filter(p -> p.id().equals(presetId)).findFirst();
+    }
+
     public Optional<ScenarioDef> scenario(String scenarioId) {
         return scenarios.stream().filter(s -> s.id().equals(scenarioId)).findFirst();
     }
 
-    /** Every pointer from the manifest into the scripts: setup, invariants, bots, overlays, metrics and the sequence's steps. */
+    /** Every pointer from the manifest into the scripts: setup, invariants, bots, overlays, metrics, view, secrets and the sequence's steps. */
     public List<Ref> refs() {
         List<Ref> out = new java.util.ArrayList<>();
         out.add(setup);
@@ -39,6 +46,8 @@ public record RuleSystem(String id, String name, String version, String source, 
         out.addAll(bots.values());
         out.addAll(overlays.values());
         if (metrics != null) out.add(metrics);
+        if (view != null) out.add(view);
+        if (secrets != null) out.add(secrets);
         collectRefs(sequence, out);
         return out;
     }

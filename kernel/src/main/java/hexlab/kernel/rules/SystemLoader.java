@@ -83,6 +83,10 @@ final class SystemLoader {
                 : parent != null ? parent.pieceFieldDefaults() : Map.of();
         Ref invariants = m.containsKey("invariants") ? ref(m.get("invariants"), file, "/invariants") : parent != null ? parent.invariants() : null;
         Ref metrics = m.containsKey("metrics") ? ref(m.get("metrics"), file, "/metrics") : parent != null ? parent.metrics() : null;
+        Ref view = m.containsKey("view") ? ref(m.get("view"), file, "/view") : parent != null ? parent.view() : null;
+        Ref secrets = m.containsKey("secrets") ? ref(m.get("secrets"), file, "/secrets") : parent != null ? parent.secrets() : null;
+        // the secrets say what a view must keep from a side: without a view every side sees the whole state
+        if (secrets != null && view == null) throw new InputException(file, "/secrets", "secrets: names what each side may not know, so the system needs a view: <section>.<export> that hides it");
 
         Map<String, Ref> bots = new LinkedHashMap<>(parent == null ? Map.of() : parent.bots());
         for (Map.Entry<String, Object> e : mapping(m, "bots", file).entrySet()) bots.put(e.getKey(), ref(e.getValue(), file, "/bots/" + e.getKey()));
@@ -93,12 +97,17 @@ final class SystemLoader {
         List<OptionDef> options = merge(parent == null ? List.of() : parent.options(), options(m, id, file), OptionDef::id);
         List<ErratumDef> errata = merge(parent == null ? List.of() : parent.errata(), errata(m, id, file), ErratumDef::id);
         List<ScenarioDef> scenarios = merge(parent == null ? List.of() : parent.scenarios(), scenarios(m, id, file), ScenarioDef::id);
+        List<PresetDef> own = presets(m, id, file);
+        checkPresets(own, options, errata, file);
+        List<PresetDef> presets = merge(parent == null ? List.of() : parent.presets(), own, PresetDef::id);
 
         Map<String, Ref> hooks = new LinkedHashMap<>(overlays);
         if (metrics != null) hooks.put("metrics", metrics);
+        if (view != null) hooks.put("view", view);
+        if (secrets != null) hooks.put("secrets", secrets);
         checkRefs(sections, setup, invariants, bots, sequence, hooks, file);
         return new RuleSystem(id, req(m, "name", file), version, str(m.get("source")), List.copyOf(lineage), List.copyOf(sides), setup,
-                sections, maps, sequence, options, errata, scenarios, bots, invariants, metrics, overlays, List.copyOf(fixed), defaults, manifest);
+                sections, maps, sequence, options, errata, presets, scenarios, bots, invariants, metrics, overlays, List.copyOf(fixed), defaults, view, secrets, manifest);
     }
 
     private void checkRefs(Map<String, Section> sections, Ref setup, Ref invariants, Map<String, Ref> bots, List<Node> sequence,
@@ -205,9 +214,50 @@ final class SystemLoader {
             String ptr = "/errata/" + out.size();
             Path f = catalog.tablesDir(systemId).resolve(req(o, "file", file, ptr));
             if (!Files.isRegularFile(f)) throw new InputException(file, ptr + "/file", "erratum file " + catalog.display(f) + " not found");
-            out.add(new ErratumDef(req(o, "id", file, ptr), req(o, "label", file, ptr), req(o, "source", file, ptr), str(o.get("rule")), f, systemId));
+            String status = o.get("status") == null ? "printed" : String.valueOf(o.get("status"));
+            if (!status.equals("printed") && !status.equals("reconstructed")) {
+                throw new InputException(file, ptr + "/status", "expected status: printed (a published correction) or reconstructed (our own reading), found \"" + status + "\"");
+            }
+            out.add(new ErratumDef(req(o, "id", file, ptr), req(o, "label", file, ptr), req(o, "source", file, ptr), str(o.get("rule")), f, systemId, status));
         }
         return out;
+    }
+
+    private static List<PresetDef> presets(Map<String, Object> m, String systemId, String file) {
+        List<PresetDef> out = new ArrayList<>();
+        for (Map<String, Object> o : list(m, "presets", file)) {
+            String ptr = "/presets/" + out.size();
+            Map<String, Object> opts = new LinkedHashMap<>();
+            for (Map.Entry<String, Object> e : mapping(o, "options", file, ptr).entrySet()) {
+                Object v = e.getValue();
+                if (!(v instanceof Boolean) && !(v instanceof Number) && !(v instanceof String)) {
+                    throw new InputException(file, ptr + "/options/" + e.getKey(), "expected true, false, a number or a string as the option's value, found " + v);
+                }
+                opts.put(e.getKey(), v instanceof Number n && !(v instanceof Double) ? (Object) n.longValue() : v);
+            }
+            List<String> errata = o.get("errata") == null ? List.of() : strings(o.get("errata"), file, ptr + "/errata");
+            out.add(new PresetDef(req(o, "id", file, ptr), req(o, "label", file, ptr), req(o, "source", file, ptr), str(o.get("rule")),
+                    java.util.Collections.unmodifiableMap(opts), List.copyOf(errata), systemId));
+        }
+        return out;
+    }
+
+    // a preset names what the system (with its parents) declares: checked here, so a typo fails at load, not at play
+    private static void checkPresets(List<PresetDef> own, List<OptionDef> options, List<ErratumDef> errata, String file) {
+        Set<String> optionIds = new java.util.HashSet<>(options.stream().map(OptionDef::id).toList());
+        Set<String> errataIds = new java.util.HashSet<>(errata.stream().map(ErratumDef::id).toList());
+        for (int i = 0; i < own.size(); i++) {
+            PresetDef p = own.get(i);
+            String ptr = "/presets/" + i;
+            for (String o : p.options().keySet()) {
+                if (!optionIds.contains(o)) throw new InputException(file, ptr + "/options/" + o, "preset \"" + p.id() + "\" sets option \"" + o
+                        + "\", which is not declared under options: (options: " + String.join(", ", options.stream().map(OptionDef::id).toList()) + ")");
+            }
+            for (int j = 0; j < p.errata().size(); j++) {
+                if (!errataIds.contains(p.errata().get(j))) throw new InputException(file, ptr + "/errata/" + j, "preset \"" + p.id() + "\" applies erratum \""
+                        + p.errata().get(j) + "\", which is not declared under errata: (errata: " + String.join(", ", errata.stream().map(ErratumDef::id).toList()) + ")");
+            }
+        }
     }
 
     private List<ScenarioDef> scenarios(Map<String, Object> m, String systemId, String file) {
@@ -239,11 +289,13 @@ final class SystemLoader {
         return out;
     }
 
+    private static Map<String, Object> mapping(Map<String, Object> m, String key, String file) { return mapping(m, key, file, ""); }
+
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> mapping(Map<String, Object> m, String key, String file) {
+    private static Map<String, Object> mapping(Map<String, Object> m, String key, String file, String ptr) {
         Object o = m.get(key);
         if (o == null) return Map.of();
-        if (!(o instanceof Map<?, ?> mm)) throw new InputException(file, "/" + key, "expected a mapping");
+        if (!(o instanceof Map<?, ?> mm)) throw new InputException(file, ptr + "/" + key, "expected a mapping");
         return (Map<String, Object>) mm;
     }
 

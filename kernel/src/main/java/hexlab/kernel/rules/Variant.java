@@ -17,12 +17,14 @@ public final class Variant {
     private final RuleSystem system;
     private final Map<String, Object> options;      // every declared option, with its value
     private final List<String> errata;              // sorted
+    private final List<DraftErratum> drafts;        // errata being written, applied after the files
     private final Overlay overlay;
 
-    private Variant(RuleSystem system, Map<String, Object> options, List<String> errata, Overlay overlay) {
+    private Variant(RuleSystem system, Map<String, Object> options, List<String> errata, List<DraftErratum> drafts, Overlay overlay) {
         this.system = system;
         this.options = options;
         this.errata = errata;
+        this.drafts = drafts;
         this.overlay = overlay;
     }
 
@@ -32,7 +34,10 @@ public final class Variant {
      * @param chosen option id to value (true/false or a value the rule reads); unknown ids refused
      * @param errataIds errata to apply; unknown ids refused
      */
-    public static Variant of(RuleSystem system, Map<String, Object> chosen, List<String> errataIds) {
+    public static Variant of(RuleSystem system, Map<String, Object> chosen, List<String> errataIds) { return of(system, chosen, errataIds, List.of()); }
+
+    /** @param drafts errata being written (not files of the tree), applied after the declared ones, each change checked against the table's shape */
+    public static Variant of(RuleSystem system, Map<String, Object> chosen, List<String> errataIds, List<DraftErratum> drafts) {
         Map<String, Object> opts = new TreeMap<>();
         for (OptionDef o : system.options()) opts.put(o.id(), o.defaultValue());
         for (Map.Entry<String, Object> e : chosen.entrySet()) {
@@ -51,11 +56,27 @@ public final class Variant {
             er.add(id);
         }
         List<ErratumDef> defs = er.stream().map(id -> system.erratum(id).orElseThrow()).toList();
-        return new Variant(system, opts, List.copyOf(er), Overlay.apply(system, defs));
+        java.util.Set<String> draftIds = new java.util.HashSet<>();
+        for (DraftErratum d : drafts) {
+            if (system.erratum(d.id()).isPresent() || !draftIds.add(d.id())) {
+                throw new InputException(null, 0, 0, "draft erratum \"" + d.id() + "\": the id is taken (by " + (draftIds.contains(d.id()) && system.erratum(d.id()).isEmpty()
+                        ? "another draft" : "an erratum of " + system.id()) + "); name it otherwise");
+            }
+        }
+        return new Variant(system, opts, List.copyOf(er), List.copyOf(drafts), Overlay.apply(system, defs, drafts));
     }
 
-    /** Parses "option:a,option:b=3,errata:x" (the form the command line and saves use). */
-    public static Variant parse(RuleSystem system, String spec) {
+    /**
+     * Parses "preset:p,option:a,option:b=3,errata:x" (the form the command line and saves use). A preset
+     * expands to its options and errata; options and errata named beside it win over it.
+     */
+    public static Variant parse(RuleSystem system, String spec) { return parse(system, spec, List.of()); }
+
+    /** As {@link #parse(RuleSystem, String)}, with the drafts the spec names as draft:<id> (a save holds them beside its spec). */
+    public static Variant parse(RuleSystem system, String spec, List<DraftErratum> drafts) {
+        List<String> named = new ArrayList<>();
+        Map<String, Object> presetOpts = new LinkedHashMap<>();
+        List<String> presetErrata = new ArrayList<>();
         Map<String, Object> opts = new LinkedHashMap<>();
         List<String> er = new ArrayList<>();
         if (spec != null && !spec.isBlank()) {
@@ -69,12 +90,43 @@ public final class Variant {
                     else opts.put(o.substring(0, eq), value(o.substring(eq + 1)));
                 } else if (p.startsWith("errata:") || p.startsWith("erratum:")) {
                     er.add(p.substring(p.indexOf(':') + 1));
+                } else if (p.startsWith("draft:")) {
+                    named.add(p.substring(6));
+                } else if (p.startsWith("preset:")) {
+                    PresetDef preset = preset(system, p.substring(7));
+                    presetOpts.putAll(preset.options());
+                    presetErrata.addAll(preset.errata());
                 } else {
-                    throw new InputException(null, 0, 0, "variant part \"" + p + "\": expected option:<id>[=value] or errata:<id>");
+                    throw new InputException(null, 0, 0, "variant part \"" + p + "\": expected option:<id>[=value], errata:<id> or preset:<id>");
                 }
             }
         }
-        return of(system, opts, er);
+        presetOpts.putAll(opts);
+        presetErrata.addAll(er);
+        List<DraftErratum> used = new ArrayList<>();
+        for (String id : named) {
+            used.add(drafts.stream().filter(d -> d.id().equals(id)).findFirst().orElseThrow(() -> new InputException(null, 0, 0,
+                    "variant part \"draft:" + id + "\": no draft erratum of that id comes with it (a save or request holds its drafts beside the spec)")));
+        }
+        return of(system, presetOpts, presetErrata, used);
+    }
+
+    /** The system's preset of that id; an unknown id is refused with the list of those there are. */
+    public static PresetDef preset(RuleSystem system, String id) {
+        return system.preset(id).orElseThrow(() -> new InputException(null, 0, 0, "unknown preset \"" + id + "\" for system " + system.id()
+                + (system.presets().isEmpty() ? " (it declares no presets)" : " (presets: " + String.join(", ", system.presets().stream().map(PresetDef::id).toList()) + ")")));
+    }
+
+    /** The presets whose options and errata are exactly this variant's: what a chooser shows as selected. */
+    public List<String> presets() {
+        List<String> out = new ArrayList<>();
+        for (PresetDef p : system.presets()) {
+            Map<String, Object> opts = new TreeMap<>();
+            for (OptionDef o : system.options()) opts.put(o.id(), o.defaultValue());
+            opts.putAll(p.options());
+            if (opts.equals(options) && new TreeSet<>(p.errata()).equals(new TreeSet<>(errata))) out.add(p.id());
+        }
+        return out;
     }
 
     private static Object value(String v) {
@@ -91,6 +143,8 @@ public final class Variant {
     public Map<String, Object> options() { return options; }
 
     public List<String> errata() { return errata; }
+
+    public List<DraftErratum> drafts() { return drafts; }
 
     /** Options that differ from their defaults, sorted. */
     public Map<String, Object> chosenOptions() {
@@ -115,6 +169,7 @@ public final class Variant {
             if (!(e.getValue() instanceof Boolean b && b)) sb.append('=').append(e.getValue());
         }
         for (String e : errata) sb.append("+errata:").append(e);
+        for (DraftErratum d : drafts) sb.append("+draft:").append(d.id()).append('@').append(d.fingerprint());
         return sb.toString();
     }
 
@@ -125,6 +180,7 @@ public final class Variant {
             parts.add("option:" + e.getKey() + (e.getValue() instanceof Boolean b && b ? "" : "=" + e.getValue()));
         }
         for (String e : errata) parts.add("errata:" + e);
+        for (DraftErratum d : drafts) parts.add("draft:" + d.id());
         return String.join(",", parts);
     }
 

@@ -53,7 +53,13 @@ public final class RulesContext implements AutoCloseable {
     public RulesContext(Catalog catalog, Variant variant, HexMap map) { this(catalog, variant, map, true); }
 
     /** @param checkExports whether a manifest pointer to a missing export stops the load (the validator lists them all instead) */
-    public RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports) {
+    public RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports) { this(catalog, variant, map, checkExports, false); }
+
+    /**
+     * @param audit whether every read of a table is tracked (the audit: {@code auditJson}); without
+     *              it the scripts read the tables directly, and only an erratum's patched paths are watched
+     */
+    public RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports, boolean audit) {
         this.variant = variant;
         this.map = map;
         this.bridge = new HostBridge(map == null ? null : new MapBoard(map));
@@ -71,7 +77,7 @@ public final class RulesContext implements AutoCloseable {
                 .build();
         try {
             Value factory = context.eval(ScriptHost.script("kernel/prelude.js", PRELUDE));
-            this.k = factory.execute(bridge, boot(variant, map));
+            this.k = factory.execute(bridge, boot(catalog, variant, map, audit));
             for (Section s : variant.system().sections().values()) {
                 if (s.scriptFile() == null) continue;
                 Value ns = context.eval(ScriptHost.module(catalog.display(s.scriptFile()), s.scriptText()));
@@ -186,7 +192,7 @@ public final class RulesContext implements AutoCloseable {
         }
     }
 
-    private static String boot(Variant variant, HexMap map) {
+    private static String boot(Catalog catalog, Variant variant, HexMap map, boolean audit) {
         ObjectNode b = Json.object();
         b.put("system", variant.system().id());
         ArrayNode sides = b.putArray("sides");
@@ -204,8 +210,47 @@ public final class RulesContext implements AutoCloseable {
         b.set("options", Json.MAPPER.valueToTree(variant.options()));
         b.set("errata", Json.MAPPER.valueToTree(variant.errata()));
         b.set("tableErrata", Json.MAPPER.valueToTree(variant.overlay().touched()));
+        hexlab.kernel.rules.RuleSystem sys = variant.system();
+        if (sys.view() != null) b.putObject("view").put("section", sys.view().section()).put("export", sys.view().export());
+        if (sys.secrets() != null) b.putObject("secrets").put("section", sys.secrets().section()).put("export", sys.secrets().export());
         if (map != null) b.set("map", MapBoard.boot(map));
+        b.set("sourceStatus", sourceStatus(catalog, variant, map));
+        b.put("audit", audit);
+        ArrayNode patches = b.putArray("patches");
+        for (Overlay.Patch p : variant.overlay().patches()) patches.addObject().put("erratum", p.erratum()).put("path", p.path());
+        ObjectNode scriptErrata = b.putObject("scriptErrata");
+        for (Overlay.ScriptPatch p : variant.overlay().scripts()) scriptErrata.put(p.section() + "." + p.export(), p.erratum());
         return Json.write(b);
+    }
+
+    /**
+     * The provenance of the sources a trace may name besides tables ("map", "map:<id>") and of the
+     * tables a reconstructed erratum patches: {source: {status, note}}. The scenario's comes with its setup.
+     */
+    private static ObjectNode sourceStatus(Catalog catalog, Variant variant, HexMap map) {
+        ObjectNode out = Json.object();
+        if (map != null) out.putObject("map").put("status", map.status()).put("note", map.note());
+        for (String id : variant.system().maps().keySet()) {
+            try {
+                HexMap m = hexlab.kernel.play.Boards.load(catalog, variant.system(), id);
+                out.putObject("map:" + id).put("status", m.status()).put("note", m.note());
+            } catch (hexlab.kernel.error.InputException e) {
+                // a map that does not load cannot be named; the game's own map loaded already
+            }
+        }
+        for (var e : variant.overlay().touched().entrySet()) {
+            String[] st = e.getKey().split("/", 2);
+            Section s = variant.system().sections().get(st[0]);
+            if (s == null || !"printed".equals(s.status().get(st[1]))) continue;      // a placeholder stays one
+            for (String id : e.getValue()) {
+                var def = variant.system().erratum(id).orElse(null);
+                if (def != null && "reconstructed".equals(def.status())) {
+                    out.putObject(e.getKey()).put("status", "reconstructed").put("note", "patched by erratum " + id + ", our own reading: " + def.label());
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     private static String readPrelude() {

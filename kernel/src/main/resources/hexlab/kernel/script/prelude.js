@@ -5,8 +5,9 @@
   "use strict";
   const boot = JSON.parse(bootJson);
 
+  const views = new WeakSet();  // the read-tracking views of tables (below): already read-only, never frozen
   function deepFreeze(o) {
-    if (o && typeof o === "object" && !Object.isFrozen(o) && !ArrayBuffer.isView(o)) {
+    if (o && typeof o === "object" && !views.has(o) && !Object.isFrozen(o) && !ArrayBuffer.isView(o)) {
       Object.freeze(o);
       if (Array.isArray(o)) { for (let i = 0; i < o.length; i++) if (o[i] && typeof o[i] === "object") deepFreeze(o[i]); }
       else for (const k of Object.keys(o)) deepFreeze(o[k]);
@@ -24,6 +25,147 @@
   }
   for (const [key, ids] of Object.entries(boot.tableErrata || {})) tableErrata[key] = ids;
   deepFreeze(tables);
+  // The data sources a trace entry may name (its table, its `uses`) and the provenance of each that
+  // is not printed: {status, note}. Tables come from their sections (a table patched by a
+  // reconstructed erratum counts as reconstructed), maps from the boot, the scenario from the setup.
+  const sources = new Map();        // source -> {status, note} or null for printed
+  for (const s of boot.sections) {
+    for (const [t, st] of Object.entries(s.status || {})) {
+      const key = s.name + "/" + t, data = tables[s.name][t];
+      sources.set(key, st === "printed" ? null : { status: st, note: data && data.note !== undefined ? String(data.note) : null });
+    }
+  }
+  for (const [key, p] of Object.entries(boot.sourceStatus || {})) sources.set(key, p.status === "printed" ? null : { status: p.status, note: p.note || null });
+
+  // ---- read tracking -------------------------------------------------------------------------
+  // Two users, both off unless needed, so normal play reads the frozen tables directly:
+  // - an erratum's patched paths (boot.patches): a read of one is pending until a trace entry that
+  //   names the patched table takes it, and then the erratum counts as having decided that outcome;
+  // - the audit (boot.audit): every table and top-level entry read is counted (dead data is what
+  //   no game read), and non-printed data read during a call into the rules but named by none of
+  //   the entries written after the read is reported (a `uses` a script forgot).
+  // Reads made while computing an answer kept by ctx.once/memo/keep/recall are replayed each time
+  // the kept answer is used, since the answer carries the values read.
+  const audit = !!boot.audit;
+  const patchTrie = {};             // section -> table -> ... -> {"\u0000": [erratum ids]} at a patched path
+  for (const pt of boot.patches || []) {
+    let node = patchTrie;
+    for (const part of pt.path.split("/")) node = node[part] || (node[part] = {});
+    (node["\u0000"] || (node["\u0000"] = [])).push(pt.erratum);
+  }
+  const scriptErrata = boot.scriptErrata || {};   // "section.export" -> erratum id of a replaced export
+  const tracked = audit || (boot.patches || []).length > 0 || Object.keys(scriptErrata).length > 0;
+  let pending = null;               // reads not yet taken by an entry: key -> {kind, table, erratum, skipped}
+  const auditReads = new Map();     // "section/table" and "section/table/entry" -> times read
+  const auditUnnamed = new Map();   // source -> {status, times, example}
+  function note(key, rec) { if (pending === null) pending = new Map(); if (!pending.has(key)) pending.set(key, rec); }
+  function replay(reads) { if (reads) for (const [k, r] of reads) note(k, { kind: r.kind, table: r.table, erratum: r.erratum, skipped: null }); }
+  // compute() with the reads it makes gathered apart (and passed on): [value, reads or null]
+  function gathering(compute) {
+    const outer = pending;
+    pending = null;
+    let v, reads;
+    try { v = compute(); } finally { reads = pending; pending = outer; replay(reads); }
+    return [v, reads];
+  }
+  const proxies = new WeakMap();
+  function view(target, path, trie, depth) {
+    let p = proxies.get(target);
+    if (p !== undefined) return p;
+    const dummy = Array.isArray(target) ? [] : {};
+    const readOnly = () => { throw new TypeError("the tables are read-only: " + path.join("/")); };
+    const tableName = depth === 2 ? path[0] + "/" + path[1] : null;
+    const nonPrinted = depth === 2 && !!sources.get(tableName);
+    const seenHere = new Set();       // the audit counts a table or entry once: later reads only matter as pending sources
+    p = new Proxy(dummy, {
+      get(_, key) {
+        const v = target[key];
+        if (typeof key === "symbol") return v;
+        const sub = trie ? trie[key] : undefined;
+        if (audit && (depth === 1 || depth === 2) && key !== "length") {
+          if (!seenHere.has(key)) { seenHere.add(key); seen(path, key, depth); }
+          const table = depth === 2 ? tableName : path[0] + "/" + key;
+          if (depth === 2 ? nonPrinted : sources.get(table)) noteSource(table);
+        }
+        if (sub && sub["\u0000"]) {
+          const table = path[0] + "/" + (depth === 1 ? key : path[1]);
+          for (const id of sub["\u0000"]) note("e:" + id + "\u0000" + table, { kind: "erratum", table, erratum: id, skipped: null });
+        }
+        if (v !== null && typeof v === "object" && ((audit && depth < 2) || sub)) return view(v, path.concat([key]), sub, depth + 1);
+        return v;
+      },
+      has(_, key) { return key in target; },
+      ownKeys() { return Reflect.ownKeys(target); },
+      getOwnPropertyDescriptor(_, key) {
+        const d = Reflect.getOwnPropertyDescriptor(target, key);
+        if (d === undefined) return undefined;
+        if (key === "length" && Array.isArray(target)) return { value: target.length, writable: true, enumerable: false, configurable: false };
+        return { value: this.get(_, key), writable: false, enumerable: d.enumerable, configurable: true };
+      },
+      getPrototypeOf() { return Object.getPrototypeOf(target); },
+      set: readOnly, defineProperty: readOnly, deleteProperty: readOnly, preventExtensions() { return false; },
+    });
+    views.add(p);
+    proxies.set(target, p);
+    return p;
+  }
+  // the audit's record of a first read: a table (depth 1) or one of its top-level entries (depth 2)
+  function seen(path, key, depth) {
+    const k = depth === 1 ? path[0] + "/" + key : path[0] + "/" + path[1] + "/" + key;
+    auditReads.set(k, (auditReads.get(k) || 0) + 1);
+  }
+  function noteSource(table) {
+    const k = "s:" + table;
+    if (pending === null || !pending.has(k)) note(k, { kind: "source", table, erratum: null, skipped: null });
+  }
+  const tablesView = tracked ? view(tables, [], patchTrie, 0) : tables;
+  // a kept answer (ctx.once/memo/keep/recall) and the reads that made it, replayed when it is used
+  const cacheReads = new WeakMap();     // cache Map -> key -> reads
+  function cached(cache, k, compute) {
+    let v = cache.get(k);
+    if (v === undefined) {
+      const [val, reads] = gathering(compute);
+      v = val;
+      cache.set(k, v);
+      if (reads) {
+        let r = cacheReads.get(cache);
+        if (r === undefined) { r = new Map(); cacheReads.set(cache, r); }
+        r.set(k, reads);
+      }
+    } else {
+      const r = cacheReads.get(cache);
+      if (r !== undefined) replay(r.get(k));
+    }
+    return v;
+  }
+  // at a trace entry: the pending reads it names are taken (the errata among them decided it); the
+  // others wait for a later entry of the same call, marked as passed over by this one
+  function settle(sec, file, uses, entry) {
+    if (pending === null) return null;
+    let named = file ? [file] : [];
+    if (uses) for (const u of uses) named.push(sourceKey(sec, u));
+    let decided = null;
+    for (const [k, r] of pending) {
+      if (r.kind === "script" || named.indexOf(r.table) >= 0) {
+        pending.delete(k);
+        if (r.erratum !== null && (decided === null || decided.indexOf(r.erratum) < 0)) (decided || (decided = [])).push(r.erratum);
+      } else if (r.kind === "source" && r.skipped === null) {
+        r.skipped = { section: sec, rule: entry.rule === undefined ? null : String(entry.rule), text: entry.text === undefined ? null : String(entry.text).slice(0, 120) };
+      }
+    }
+    return decided;
+  }
+  // the end of a call into the rules: non-printed data read, passed over by an entry and named by none
+  function closeCall() {
+    if (pending === null) return;
+    if (audit) for (const r of pending.values()) {
+      if (r.kind !== "source" || r.skipped === null) continue;
+      const u = auditUnnamed.get(r.table) || { status: sources.get(r.table).status, times: 0, example: r.skipped };
+      u.times++;
+      auditUnnamed.set(r.table, u);
+    }
+    pending = null;
+  }
   const options = deepFreeze(boot.options || {});
   const errata = deepFreeze(boot.errata || []);
   const sides = deepFreeze(boot.sides || []);
@@ -311,16 +453,44 @@
   }
 
   function count(key) { usage[key] = (usage[key] || 0) + 1; }
+  // a source named in `uses`: "section/table" (a table of this section may be named alone), "map",
+  // "map:<id>" or "scenario"; anything else is refused, so a typo cannot hide a placeholder
+  function sourceKey(sec, u) {
+    const name = String(u);
+    if (name === "map" || name === "scenario" || name.startsWith("map:")) {
+      if (!sources.has(name)) throw new Error("ctx.trace: uses names " + JSON.stringify(name) + ", which this game does not have");
+      return name;
+    }
+    const key = tableFile(tableKey(sec, name));
+    if (!sources.has(key)) throw new Error("ctx.trace: uses names " + JSON.stringify(name) + ", which is no table of this system (expected section/table, map, map:<id> or scenario)");
+    return key;
+  }
+  // the non-printed sources that decided an entry: its table, then its uses, each once
+  function provenance(sec, file, uses) {
+    let out = null, seen = null;
+    if (file) {
+      const p = sources.get(file);
+      if (p) { out = [{ source: file, status: p.status, note: p.note }]; seen = [file]; }
+    }
+    if (uses) {
+      if (!Array.isArray(uses)) throw new Error("ctx.trace: uses must be a list of sources, found " + JSON.stringify(uses));
+      for (let i = 0; i < uses.length; i++) {
+        const key = sourceKey(sec, uses[i]), p = sources.get(key);
+        if (!p || (seen && seen.indexOf(key) >= 0)) continue;
+        (out || (out = [])).push({ source: key, status: p.status, note: p.note });
+        (seen || (seen = [])).push(key);
+      }
+    }
+    return out;
+  }
   // the table file/table of a trace's table name: a section's own tables are named without it
   function tableKey(sec, table) { return table.indexOf("/") >= 0 ? table : sec + "/" + table; }
   function tableFile(key) { const a = key.indexOf("/"), b = key.indexOf("/", a + 1); return b < 0 ? key : key.slice(0, b); }
   // what a decided outcome counts for in the usage, whether or not its entry is kept
-  function tally(tableOf, option, rule) {
-    if (tableOf) {
-      const er = tableErrata[tableOf];
-      if (er) for (const id of er) count("erratum:" + id);
-      count("table:" + tableOf);
-    }
+  function tally(tableOf, option, rule, prov, decided) {
+    if (prov) for (let i = 0; i < prov.length; i++) count(prov[i].status + ":" + prov[i].source);
+    if (decided) for (let i = 0; i < decided.length; i++) count("erratum:" + decided[i]);
+    if (tableOf) count("table:" + tableOf);
     if (option) count("option:" + option);
     if (rule) count("rule:" + rule);
   }
@@ -495,6 +665,42 @@
     return d;
   }
 
+  // ---- hidden information (system.yaml view and secrets) ------------------------------------
+  // A system with a view says what each side may know; bots, and any question asked as a side,
+  // then run on that view in place of the state. Without one, everything is public.
+  const viewRef = boot.view || null, secretsRef = boot.secrets || null;
+  function visibleTo(v) {
+    const l = typeof v === "string" ? [v] : v;
+    if (!Array.isArray(l) || l.some((x) => sides.indexOf(x) < 0)) {
+      throw new Error("visibleTo: expected a side or a list of sides among " + sides.join(", ") + ", found " + JSON.stringify(v));
+    }
+    return l.slice();
+  }
+  // What `side` may know of the state: the view export's answer as plain data (a JSON copy, so no
+  // object of the state is reachable through it); the game-turn and the phasing side are public.
+  function viewOf(side) {
+    const v = fn(viewRef.section, viewRef.export)(ctxFor(sectionInfo(viewRef.section)), side);
+    if (!v || typeof v !== "object" || Array.isArray(v)) {
+      throw new Error(viewRef.section + "." + viewRef.export + " must return an object, the state as " + side + " may know it; found " + JSON.stringify(v));
+    }
+    const o = JSON.parse(out(v));
+    if (!("turn" in o)) o.turn = G.turn;
+    if (!("active" in o)) o.active = G.active;
+    return o;
+  }
+  // f() with `side`'s view in place of the state: ctx.state, ctx.piece(s), ctx.rules and every
+  // memo answer from the view alone (none of the state's memos, kept or recalled answers are
+  // reachable), and the state comes back afterwards. The designer (no side) sees the state.
+  function onView(side, f) {
+    if (!viewRef || side === null || side === undefined) return f();
+    const v = viewOf(side);
+    const was = { G, memo, kept, idOrder };
+    G = v; memo = new Map(); kept = new WeakMap(); idOrder = null; byHex = null; all = null; allById = null; snap = null;
+    try { return f(); } finally {
+      G = was.G; memo = was.memo; kept = was.kept; idOrder = was.idOrder; byHex = null; all = null; allById = null; snap = null;
+    }
+  }
+
   const rules = {};             // section -> exports bound to that section's ctx
   const modules = {};           // section -> raw exports (after errata)
   const ctxs = {};
@@ -503,30 +709,36 @@
     get state() { return G; },
     get turn() { return G ? G.turn : undefined; },
     get active() { return G ? G.active : undefined; },
-    tables, options, sides, errata, rules, map: mapApi,
+    tables: tablesView, options, sides, errata, rules, map: mapApi,
     system: boot.system,
     option(id) {
       if (!(id in options)) throw new Error("unknown option " + JSON.stringify(id) + " (declared options: " + Object.keys(options).join(", ") + ")");
       return options[id];
     },
     // dice: the generator lives in the kernel, every roll goes into the trace with its purpose
-    dice(spec, purpose, mods) {
+    // secret: {visibleTo: [side]} keeps the roll's faces and purpose in that side's log alone
+    dice(spec, purpose, mods, secret) {
       const d = rollSpec(spec);
       const faces = [];
       for (let i = 0; i < d.n; i++) faces.push(host.die(d.sides));
       let total = faces.reduce((a, b) => a + b, 0) + d.mod;
       const modList = [];
       for (const mo of mods || []) { total += mo.value; modList.push(mo); }
-      if (tracing) this.trace({ kind: "roll", dice: spec, faces, mods: modList, total, purpose: purpose || "unstated" });
+      if (tracing) {
+        const e = { kind: "roll", dice: spec, faces, mods: modList, total, purpose: purpose || "unstated" };
+        if (secret && secret.visibleTo !== undefined) e.visibleTo = secret.visibleTo;
+        this.trace(e);
+      }
       return { faces, total };
     },
-    roll(spec, purpose, mods) { return this.dice(spec, purpose, mods).total; },
+    roll(spec, purpose, mods, secret) { return this.dice(spec, purpose, mods, secret).total; },
     // memo(key, compute): compute(), kept under this section's key while the state cannot change
     // (questions: legal actions, prompts, refusals, conditions); recomputed on every call while a
     // step runs or an action applies. For derived views of the position only; never mutate them.
     memo(key, compute) {
       if (!memoOn) return compute();
       const k = this.section + "\u0000" + key;
+      if (tracked) return cached(memo, k, compute);
       let v = memo.get(k);
       if (v === undefined) { v = compute(); memo.set(k, v); }
       return v;
@@ -535,7 +747,9 @@
     // action was chosen in (its legal actions, the bot's choice, the accepting check), if asked there;
     // else compute(). Only for reads made before the action writes anything.
     memoBefore(key, compute) {
-      const v = before === null ? undefined : before.get(this.section + "\u0000" + key);
+      const k = this.section + "\u0000" + key;
+      const v = before === null ? undefined : before.get(k);
+      if (v !== undefined && tracked) { const r = cacheReads.get(before); if (r) replay(r.get(k)); }
       return v === undefined ? this.memo(key, compute) : v;
     },
     // once(key, compute): compute(), kept under this section's key for as long as the rules context
@@ -543,6 +757,7 @@
     // never for anything read from the state.
     once(key, compute) {
       const k = this.section + "\u0000" + key;
+      if (tracked) return cached(statics, k, compute);
       let v = statics.get(k);
       if (v === undefined) { v = compute(); statics.set(k, v); }
       return v;
@@ -555,6 +770,7 @@
       let m = kept.get(owner);
       if (m === undefined) { m = new Map(); kept.set(owner, m); }
       const k = this.section + "\u0000" + key;
+      if (tracked) return cached(m, k, compute);
       let v = m.get(k);
       if (v === undefined) { v = compute(); m.set(k, v); }
       return v;
@@ -569,10 +785,11 @@
       const k = this.section + "\u0000" + key;
       let v = m.get(k);
       if (v === undefined) {
-        v = compute();
-        m.set(k, v);
+        if (tracked) v = cached(m, k, compute);
+        else { v = compute(); m.set(k, v); }
         if (m.size > RECALLED) m.delete(m.keys().next().value);   // the oldest answer goes first
       } else {
+        if (tracked) { const r = cacheReads.get(m); if (r) replay(r.get(k)); }
         m.delete(k);
         m.set(k, v);
       }
@@ -582,18 +799,25 @@
     get tracing() { return tracing; },
     trace(entry) {
       const table = entry.table ? tableKey(this.section, entry.table) : null, file = table && tableFile(table);
-      if (!tracing) { tally(file, entry.option, entry.rule); return entry; }
+      const prov = provenance(this.section, file, entry.uses);
+      const decided = pending === null ? null : settle(this.section, file, entry.uses, entry);
+      if (!tracing) { tally(file, entry.option, entry.rule, prov, decided); return entry; }
       const e = Object.assign({ section: this.section + "@" + this.version }, entry);
       if (G) e.turn = G.turn;
+      if (e.visibleTo !== undefined) e.visibleTo = visibleTo(e.visibleTo);
       if (table) {
         e.table = table;
         const st = tableStatus[file];
         if (st) e.status = st;
-        if (st === "placeholder") e.placeholder = true;
         const er = tableErrata[file];
         if (er) e.errata = er;
       }
-      tally(file, e.option, e.rule);
+      if (prov) {
+        e.provenance = prov;
+        for (let i = 0; i < prov.length; i++) if (prov[i].status === "placeholder") e.placeholder = true;
+      }
+      if (decided) e.decidedBy = decided;
+      tally(file, e.option, e.rule, prov, decided);
       traceBuf.push(e);
       return e;
     },
@@ -631,7 +855,7 @@
     if (!c) {
       c = Object.create(base, {
         section: { value: sec.name }, version: { value: sec.version },
-        table: { value: tables[sec.name] || {} },
+        table: { value: tablesView[sec.name] || {} },
       });
       ctxs[sec.name] = Object.freeze(c);
     }
@@ -693,18 +917,25 @@
       if (!modules[section]) throw new Error("erratum replaces " + section + "." + name + " but there is no section " + section);
       const f = ns[exportName || name];
       if (f === undefined) throw new Error("erratum script has no export " + JSON.stringify(exportName || name));
-      modules[section][name] = f;
+      const id = scriptErrata[section + "." + name];
+      // a call of the replaced export is pending until the next entry, which it then decided
+      modules[section][name] = id === undefined || typeof f !== "function" ? f
+        : function (...a) { note("x:" + id, { kind: "script", table: null, erratum: id, skipped: null }); return f.apply(this, a); };
     },
     bindAll() { for (const s of boot.sections) if (modules[s.name]) bind(s.name); Object.freeze(rules); },
     hasExport(sec, name) { return !!modules[sec] && modules[sec][name] !== undefined; },
     exportsOf(sec) { return modules[sec] ? Object.keys(modules[sec]).join(",") : ""; },
 
     setup(sec, name, scenarioJson) {
+      const sc = JSON.parse(scenarioJson);
+      // the scenario's own provenance (its status header); a fixture without one names none
+      if (sc && sc.status) sources.set("scenario", sc.status === "printed" ? null : { status: String(sc.status), note: sc.note === undefined ? null : String(sc.note) });
+      else sources.delete("scenario");
       G = { turn: 0, active: null };
       kept = new WeakMap();
       traceBuf = [];
       current = null;
-      mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), deepFreeze(JSON.parse(scenarioJson))));
+      mutating(() => fn(sec, name)(ctxFor(sectionInfo(sec)), deepFreeze(sc)));
       makeTemplates();
       forget();
     },
@@ -719,6 +950,20 @@
     // position's memo stays, so it shares what the decisions worked out and keeps what it works out
     query(sec, name, argJson) {
       return out(fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson)));
+    },
+    // the same question asked as `side`: on its view (the designer, null, asks the state)
+    queryAs(side, sec, name, argJson) {
+      return onView(side, () => out(fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson))));
+    },
+    // what `side` may know of the state (system.yaml view), as JSON
+    viewJson(side) { return JSON.stringify(viewOf(side)); },
+    // what `side` may not know now (system.yaml secrets): {piece id: [fields]}
+    secretsJson(side) {
+      const r = fn(secretsRef.section, secretsRef.export)(ctxFor(sectionInfo(secretsRef.section)), side);
+      const bad = !r || typeof r !== "object" || Array.isArray(r) ||
+        Object.keys(r).some((id) => !Array.isArray(r[id]) || r[id].some((f) => typeof f !== "string"));
+      if (bad) throw new Error(secretsRef.section + "." + secretsRef.export + " must return {piece id: [field, ...]}, what " + side + " may not know; found " + JSON.stringify(r));
+      return JSON.stringify(r);
     },
 
     // a decision: the actions are computed once and kept until the state changes. Returns
@@ -752,6 +997,14 @@
       return cur.name;
     },
     currentRule() { return current && current.st && current.st.rule ? String(current.st.rule) : null; },
+    // what the other sides are told while the decision waits (a state's `inactive`), or null
+    currentInactive() {
+      const cur = current;
+      if (!cur || cur.kernel) return null;
+      const i = cur.st.inactive;
+      if (typeof i === "function") return String(i(cur.c, cur.args));
+      return typeof i === "string" ? i : null;
+    },
     actionsJson() { return JSON.stringify(current ? current.actions : []); },
     actionJson(i) { return JSON.stringify(current.actions[i]); },
     find(actionJson) {
@@ -784,9 +1037,12 @@
       return "null";
     },
     // the built-in simple choice the kernel offers for activations: any impulse, in any order
+    // a system with a view: the bot sees the side's view and a copy of the legal actions, never the state
     botChoice(sec, name, side) {
       snap = null;
-      const r = fn(sec, name)(ctxFor(sectionInfo(sec)), current ? current.actions : [], side);
+      const acts = current ? current.actions : [];
+      const bot = fn(sec, name), c = ctxFor(sectionInfo(sec));
+      const r = viewRef ? onView(side, () => bot(c, JSON.parse(out(acts)), side)) : bot(c, acts, side);
       if (typeof r === "number") return r;
       if (!current.keys) current.keys = current.actions.map(canon);
       const i = current.keys.indexOf(canon(r));
@@ -808,11 +1064,27 @@
     resetUsage() { usage = {}; },
     // the counts as usageJson gave them: a game resumed from another's opening counts from there
     setUsage(json) { usage = JSON.parse(json); },
+    // the audit's findings so far: tables and entries read, non-printed data read and not named
+    auditJson() {
+      const reads = {}, unnamed = {};
+      for (const [k, n] of auditReads) reads[k] = n;
+      for (const [k, u] of auditUnnamed) unnamed[k] = u;
+      return JSON.stringify({ reads, unnamed });
+    },
     evaluate(expr) {
       const f = new Function("ctx", "state", "rules", "tables", "map", "return (" + expr + ");");
-      const r = mutating(() => f(ctxFor({ name: "console", version: "0" }), G, rules, tables, mapApi));
+      const r = mutating(() => f(ctxFor({ name: "console", version: "0" }), G, rules, tablesView, mapApi));
       return r === undefined ? "undefined" : out(r, 1);
     },
+    // the same on `side`'s view: what that side's bot would see
+    evaluateAs(side, expr) { return onView(side, () => K.evaluate(expr)); },
   };
+  // with read tracking on, each call into the rules is one span: reads are pending within it only
+  if (tracked) {
+    for (const name of Object.keys(K)) {
+      const f = K[name];
+      K[name] = function (...a) { const outer = pending; pending = null; try { return f.apply(K, a); } finally { closeCall(); pending = outer; } };
+    }
+  }
   return K;
 })

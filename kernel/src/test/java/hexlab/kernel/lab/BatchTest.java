@@ -52,6 +52,19 @@ class BatchTest {
     }
 
     @Test
+    void summaryReportsPerVariantTheShareOfGamesNonPrintedDataDecidedAndWhichSources() {
+        var s = Summary.of(List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("gentler", k.variant("toy", "errata:gentler-crt"))), 
+                Batch.run(k, List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("gentler", k.variant("toy", "errata:gentler-crt"))),
+                        new Batch.Settings("meeting", 6, 5, "aggressive", 1, null), null));
+        var base = s.get("variants").get(0).get("provenance");
+        assertEquals(6, base.get("reconstructed").get("games").get("count").asInt(), "every game moves over the reconstructed map: " + base);
+        assertEquals("map", base.get("reconstructed").get("sources").get(0).get("source").asText(), base.toString());
+        var gentler = s.get("variants").get(1).get("provenance").get("reconstructed").get("sources").toString();
+        assertTrue(gentler.contains("\"combat/crt\""), "the CRT patched by a reconstructed erratum is named: " + gentler);
+        assertFalse(base.get("reconstructed").get("sources").toString().contains("combat/crt"));
+    }
+
+    @Test
     void aCsvReadBackGivesTheSameOutcomesAndMetrics() {
         List<GameRecord> played = run(1);
         List<GameRecord> back = Csv.read(Csv.of(played), "batch.csv");

@@ -137,7 +137,7 @@ class WholeGameTest {
         Fixtures.write(root, "tables/toy/combat.yaml", crt.replace("1: [AR, EX, DR, DE]", "1: [DE, DE, DE, DE]")
                 .replace("2: [AR, DR, DR, DE]", "2: [DE, DE, DE, DE]").replace("3: [AE, AR, EX, DR]", "3: [DE, DE, DE, DE]"));
         Replay.Report r = Replay.run(new Kernel(root).catalog(), SaveFile.read(f));
-        assertEquals(java.util.List.of("combat 1.0.0 (same version, content changed)"), r.changed());
+        assertEquals(java.util.List.of("combat 1.1.0 (same version, content changed)"), r.changed());
         assertFalse(r.identical());
         assertTrue(r.divergedAt() >= 0, r.reason());
     }
@@ -147,10 +147,10 @@ class WholeGameTest {
         Path f = savedGame(dir);
         Path root = Fixtures.copyToy(dir.resolve("root"));
         // a manifest change beyond the sections (here fixed piece fields, which reshape the state) bumps the system's version
-        Fixtures.write(root, "tables/toy/system.yaml", Fixtures.read(root, "tables/toy/system.yaml").replaceFirst("(?m)^version: 1.0.0$", "version: 1.1.0")
+        Fixtures.write(root, "tables/toy/system.yaml", Fixtures.read(root, "tables/toy/system.yaml").replaceFirst("(?m)^version: 1.1.0$", "version: 1.2.0")
                 + "\nfixed-piece-fields: [side, strength, ma]\n");
         Replay.Report r = Replay.run(new Kernel(root).catalog(), SaveFile.read(f));
-        assertEquals(java.util.List.of("system toy 1.0.0 -> 1.1.0"), r.changed());
+        assertEquals(java.util.List.of("system toy 1.1.0 -> 1.2.0"), r.changed());
         assertFalse(r.identical(), "the state's shape changed, so its hashes did");
         assertEquals(0, r.divergedAt(), r.reason());
     }

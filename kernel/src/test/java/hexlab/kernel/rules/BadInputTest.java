@@ -24,17 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BadInputTest {
     @TempDir Path dir;
 
-    Kernel broken(String file, String from, String to) {
-        Path root = Fixtures.copyToy(dir);
-        String text = Fixtures.read(root, file);
-        assertTrue(text.contains(from), "fixture text to break not found: " + from);
-        Fixtures.write(root, file, text.replace(from, to));
-        return new Kernel(root);
-    }
+    Kernel broken(String file, String from, String to) { return Fixtures.edited(dir, file, from, to); }
 
     @Test
     void malformedYamlNamesFileLineAndColumn() {
-        Kernel k = broken("tables/toy/system.yaml", "version: 1.0.0\n", "version: 1.0.0\n  oops: [\n");
+        Kernel k = broken("tables/toy/system.yaml", "version: 1.1.0\n", "version: 1.1.0\n  oops: [\n");
         InputException e = assertThrows(InputException.class, () -> k.system("toy"));
         assertEquals("tables/toy/system.yaml", e.file());
         assertTrue(e.line() >= 6, e.describe());

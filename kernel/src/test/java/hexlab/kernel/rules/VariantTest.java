@@ -74,7 +74,7 @@ class VariantTest {
     @Test
     void sectionsArePinnedByVersionAndContentHash() {
         Section combat = toy.sections().get("combat");
-        assertEquals("1.0.0", combat.version());
+        assertEquals("1.1.0", combat.version());
         assertEquals(64, combat.sha256().length());
         assertEquals("placeholder", combat.overallStatus(), "one placeholder table makes the section's status placeholder");
         assertEquals("printed", combat.status().get("crt"));

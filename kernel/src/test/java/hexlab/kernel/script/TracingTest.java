@@ -33,7 +33,7 @@ class TracingTest {
         List<Object> kept = play(true), skipped = play(false);
         assertEquals(kept, skipped);
         String usage = kept.get(0).toString();
-        for (String key : List.of("table:combat/crt", "erratum:gentler-crt", "rule:4.2", "rule:3.1"))
+        for (String key : List.of("table:combat/crt", "reconstructed:combat/crt", "rule:4.2", "rule:3.1"))
             assertTrue(usage.contains("\"" + key + "\""), key + " counted: " + usage);
     }
 

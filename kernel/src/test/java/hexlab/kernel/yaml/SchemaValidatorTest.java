@@ -230,6 +230,7 @@ class SchemaValidatorTest {
                 id: campaign
                 name: "Campaign"
                 source: "19.1"
+                status: printed
                 map: main
                 turns: {first: 1, last: 18}
                 house-rule: anything goes here
@@ -242,9 +243,9 @@ class SchemaValidatorTest {
         List<InputException> problems = check("scenario", "scenarios/demo/campaign.yaml", scenario);
         assertEquals(2, problems.size(), problems::toString);
         assertEquals("pieces/2: required property 'hex' is missing", problems.get(0).getMessage());
-        assertEquals(10, problems.get(0).line());
+        assertEquals(11, problems.get(0).line());
         assertTrue(problems.get(1).getMessage().startsWith("pieces/3/hex: must be text or null, found 0101"), problems.get(1).getMessage());
-        assertEquals(11, problems.get(1).line());
+        assertEquals(12, problems.get(1).line());
     }
 
     @Test

@@ -12,10 +12,20 @@ export function attacks(ctx, side) {
 export const attack = {
   rule: "4.1",
   prompt: (ctx) => ctx.active + ": attack an adjacent enemy, or end the combat impulse",
+  inactive: "attack",
   actions(ctx) { return attacks(ctx, ctx.active).concat([{ do: "done" }]); },
   apply(ctx, a) {
     if (a.do === "done") { ctx.done(); return; }
     resolve(ctx, ctx.piece(a.unit), ctx.piece(a.target));
+  },
+  why(ctx, a) {
+    if (a.do !== "attack") return null;
+    const att = ctx.piece(a.unit), def = ctx.piece(a.target);
+    if (!att || att.side !== ctx.active || !att.hex) return { reason: "not allowed: " + a.unit + " is no unit of " + ctx.active + " on the map", rule: "4.1" };
+    if (att.attacked) return { reason: a.unit + " has already attacked this turn", rule: "4.1" };
+    // 6.1: to the attacker a face-down unit is no unit at all: the same words as for one that does not exist
+    if (!def || def.side === ctx.active || !def.hex || def.faceDown) return { reason: "not allowed: " + a.target + " is no enemy unit " + ctx.active + " can see", rule: "4.1" };
+    return { reason: a.target + " is not next to " + a.unit, rule: "4.1" };
   },
 };
 
@@ -33,7 +43,7 @@ export function resolve(ctx, att, def) {
   const col = column(ctx, att, def);
   const roll = ctx.roll("d6", "combat " + att.id + " vs " + def.id);
   const res = ctx.table.crt.results[roll][col];
-  ctx.trace({ rule: "4.2", table: "crt", cell: { row: roll, column: ctx.table.crt.columns[col] }, result: res,
+  ctx.trace({ rule: "4.2", table: "crt", uses: ["terrain"], cell: { row: roll, column: ctx.table.crt.columns[col] }, result: res,
     text: att.id + " attacks " + def.id + " at " + ctx.table.crt.columns[col] + ", roll " + roll + ": " + res });
   if (res === "AE") eliminate(ctx, att);
   else if (res === "DE") eliminate(ctx, def);
@@ -58,7 +68,11 @@ function retreatHexes(ctx, unit) {
 function retreatOrDie(ctx, unit) {
   const hexes = retreatHexes(ctx, unit);
   if (hexes.length === 0) eliminate(ctx, unit);
-  else { ctx.trace({ rule: "4.5", text: unit.id + " retreats " + unit.hex + " -> " + hexes[0] }); unit.hex = hexes[0]; }
+  else {
+    ctx.trace({ rule: "4.5", text: unit.id + " retreats " + unit.hex + " -> " + hexes[0] });
+    unit.hex = hexes[0];
+    ctx.rules.fog.revealContacts();
+  }
 }
 
 function eliminate(ctx, unit) {
@@ -76,6 +90,7 @@ export const retreat = {
   rule: "4.5",
   side: (ctx, args) => ctx.piece(args.unit).side,
   prompt: (ctx, args) => args.unit + " must retreat one hex",
+  inactive: (ctx, args) => "retreat " + args.unit,
   actions(ctx, args) {
     const hexes = retreatHexes(ctx, ctx.piece(args.unit));
     return hexes.length ? hexes.map((h) => ({ do: "retreat", to: h })) : [{ do: "eliminate" }];
@@ -83,7 +98,11 @@ export const retreat = {
   apply(ctx, a, args) {
     const unit = ctx.piece(args.unit);
     if (a.do === "eliminate") eliminate(ctx, unit);
-    else { ctx.trace({ rule: "4.5", text: unit.id + " retreats " + unit.hex + " -> " + a.to }); unit.hex = a.to; }
+    else {
+      ctx.trace({ rule: "4.5", text: unit.id + " retreats " + unit.hex + " -> " + a.to });
+      unit.hex = a.to;
+      ctx.rules.fog.revealContacts();
+    }
     ctx.done();
   },
 };

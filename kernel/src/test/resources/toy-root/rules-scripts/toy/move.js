@@ -24,6 +24,7 @@ function fullHexes(ctx, side) {
 export const move = {
   rule: "3",
   prompt: (ctx) => ctx.active + ": move a unit, or end the movement impulse",
+  inactive: "move",
   actions(ctx) {
     const out = [];
     // kept while the position stands (ctx.memo): every question before the next move shares it
@@ -49,7 +50,11 @@ export const move = {
     const from = p.hex;
     p.hex = a.to;
     p.moved = true;
-    ctx.trace({ rule: "3.1", cell: { movers: listed === null ? null : listed.length }, text: p.id + " moves " + from + " -> " + a.to });
+    // 6.3: a face-down unit's move is its owner's to read; the other side sees its counter move
+    ctx.trace(Object.assign({ rule: "3.1", uses: ["map", "move/hexsides"], cell: { movers: listed === null ? null : listed.length }, text: p.id + " moves " + from + " -> " + a.to },
+      p.faceDown ? { visibleTo: [p.side] } : {}));
+    if (p.faceDown) ctx.trace({ rule: "6.3", text: "a face-down " + p.side + " counter moves " + from + " -> " + a.to });
+    ctx.rules.fog.revealContacts();
     if (a.last === true) { ctx.trace({ rule: "3.4", text: "and the movement impulse ends" }); ctx.done(); }
   },
   why(ctx, a) {

@@ -4,8 +4,12 @@ export function setup(ctx, scenario) {
   s.pieces = {};
   for (const p of scenario.pieces) {
     s.pieces[p.id] = { id: p.id, side: p.side, hex: p.hex, strength: p.strength, ma: p.ma, moved: false, attacked: false };
+    if (p["face-down"]) s.pieces[p.id].faceDown = true;       // 6.1: set up face down
   }
   s.cup = [];
   s.eliminated = [];
-  ctx.trace({ rule: "1", text: "set up " + scenario.pieces.length + " pieces for " + scenario.id });
+  const down = scenario.pieces.filter((p) => p["face-down"]).length;
+  ctx.trace({ rule: "1", uses: ["scenario"], text: "set up " + scenario.pieces.length + " pieces for " + scenario.id + (down ? ", " + down + " of them face down" : "") });
+  ctx.rules.fog.digIn();
+  ctx.rules.fog.revealContacts();
 }

@@ -1,0 +1,58 @@
+package hexlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.check.Audit;
+import hexlab.kernel.check.Duplicates;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+@Command(name = "audit", description = "Play random-bot games with every table read tracked and report: data no game read (dead), "
+        + "placeholder and reconstructed data that decided outcomes, non-printed data read but named by no trace entry, and values stated twice. "
+        + "Exit 1 when there is dead data, a value stated twice or a game that broke.")
+final class AuditCommand implements Callable<Integer> {
+    @Mixin Common common;
+
+    @Parameters(paramLabel = "SYSTEM", description = "Rule system id (see 'systems').") String system;
+
+    @Option(names = "--games", defaultValue = "20", description = "Games to play, spread over the scenarios, the base rules, each preset and each option turned (default ${DEFAULT-VALUE}).") int games;
+
+    @Option(names = "--seed", defaultValue = "1") long seed;
+
+    @Override
+    public Integer call() {
+        Kernel k = common.kernel();
+        if (games < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--games " + games + ": give at least 1");
+        Progress bar = new Progress(common.json || System.console() == null || !System.console().isTerminal() ? null : System.err, "audit " + system, games);
+        Audit.Report r = Audit.run(k, system, games, seed, bar::update);
+        bar.finish();
+        if (common.json) {
+            common.printJson(r.json());
+            return r.clean() ? 0 : 1;
+        }
+        PrintWriter out = common.out();
+        out.printf("%s: %d games over %d variants and %d scenarios%n", r.system(), r.games(), r.variants().size(), r.scenarios().size());
+        for (String e : r.errors()) out.println("game broke: " + e);
+        out.println(r.dead().isEmpty() ? "dead data: none" : "dead data (" + r.dead().size() + "):");
+        for (Audit.Finding f : r.dead()) out.println("  " + f.describe());
+        out.println(r.duplicates().isEmpty() ? "values stated twice: none" : "values stated twice (" + r.duplicates().size() + "):");
+        for (Duplicates.Duplicate d : r.duplicates()) out.println("  " + d.describe());
+        out.println(r.decided().isEmpty() ? "non-printed data that decided outcomes: none" : "non-printed data that decided outcomes (games, times):");
+        r.decided().forEach((key, n) -> out.printf("  %-14s %-40s %d games, %d times%n", key.substring(0, key.indexOf(':')), key.substring(key.indexOf(':') + 1), n[0], n[1]));
+        out.println(r.unnamed().isEmpty() ? "non-printed data read but not named: none"
+                : "non-printed data read but named by no trace entry after the read (add it to the entry's uses):");
+        r.unnamed().forEach((src, u) -> {
+            JsonNode ex = u.get("example");
+            out.printf("  %-14s %-40s %d times; e.g. before %s%s%n", u.get("status").asText(), src, u.get("times").asInt(),
+                    ex.get("section").asText(), ex.get("rule").isNull() ? "" : " rule " + ex.get("rule").asText());
+        });
+        if (!r.exempt().isEmpty()) out.println("kept for the reader (reference: true): " + String.join(", ", r.exempt()));
+        out.flush();
+        return r.clean() ? 0 : 1;
+    }
+}

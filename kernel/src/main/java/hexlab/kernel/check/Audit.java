@@ -1,0 +1,228 @@
+package hexlab.kernel.check;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.bot.Bots;
+import hexlab.kernel.error.InputException;
+import hexlab.kernel.play.Boards;
+import hexlab.kernel.play.Dice;
+import hexlab.kernel.play.Game;
+import hexlab.kernel.play.Match;
+import hexlab.kernel.play.Scenario;
+import hexlab.kernel.rules.OptionDef;
+import hexlab.kernel.rules.PresetDef;
+import hexlab.kernel.rules.RuleSystem;
+import hexlab.kernel.rules.ScenarioDef;
+import hexlab.kernel.rules.Section;
+import hexlab.kernel.rules.Variant;
+import hexlab.kernel.script.RulesContext;
+import hexlab.kernel.util.Json;
+import hexlab.kernel.yaml.YamlDoc;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.IntConsumer;
+
+/**
+ * The audit of a system's data: plays games with every table read tracked, then reports the data
+ * no game read (dead), the non-printed data that decided outcomes, the non-printed data read but
+ * named by no trace entry, and the values stored twice ({@link Duplicates}).
+ *
+ * <p>Games are spread over the scenarios and over the variants that can read other data: the base
+ * rules, each preset, and each option turned from its default. Random bots play them, seeded.
+ */
+public final class Audit {
+    /** Keys of a table that describe it rather than hold rule data: never dead, never duplicates. */
+    public static final Set<String> METADATA = Set.of("status", "rule", "note", "source", "text", "reference");
+
+    private Audit() {}
+
+    /** One finding: where (file, line, table, entry) and what. */
+    public record Finding(String file, int line, String table, String entry, String what) {
+        public String describe() { return file + (line > 0 ? ":" + line : "") + ": " + table + (entry == null ? "" : " " + entry) + ": " + what; }
+    }
+
+    public record Report(String system, int games, List<String> variants, List<String> scenarios, List<String> errors,
+                         List<Finding> dead, List<String> exempt, Map<String, int[]> decided, Map<String, JsonNode> unnamed,
+                         List<Duplicates.Duplicate> duplicates) {
+        /** No dead data, no value stated twice, no game that broke (names missing from uses are reported, not failed). */
+        public boolean clean() { return dead.isEmpty() && duplicates.isEmpty() && errors.isEmpty(); }
+
+        public ObjectNode json() {
+            ObjectNode o = Json.object();
+            o.put("system", system).put("games", games);
+            o.set("variants", Json.MAPPER.valueToTree(variants));
+            o.set("scenarios", Json.MAPPER.valueToTree(scenarios));
+            o.set("errors", Json.MAPPER.valueToTree(errors));
+            ArrayNode d = o.putArray("dead");
+            for (Finding f : dead) d.addObject().put("file", f.file()).put("line", f.line()).put("table", f.table()).put("entry", f.entry()).put("what", f.what());
+            o.set("reference", Json.MAPPER.valueToTree(exempt));
+            ObjectNode np = o.putObject("nonPrinted");
+            decided.forEach((k, n) -> {
+                int colon = k.indexOf(':');
+                np.putObject(k.substring(colon + 1)).put("status", k.substring(0, colon)).put("games", n[0]).put("times", n[1]);
+            });
+            ObjectNode un = o.putObject("unnamed");
+            unnamed.forEach(un::set);
+            ArrayNode dup = o.putArray("duplicates");
+            for (Duplicates.Duplicate x : duplicates) dup.add(x.json());
+            o.put("clean", clean());
+            return o;
+        }
+    }
+
+    /** The variants whose games the audit plays: base, each preset, each option turned from its default. */
+    public static List<Variant> variants(RuleSystem system) {
+        Map<String, Variant> out = new LinkedHashMap<>();
+        Variant base = Variant.base(system);
+        out.put(base.id(), base);
+        for (PresetDef p : system.presets()) {
+            Variant v = Variant.parse(system, "preset:" + p.id());
+            out.putIfAbsent(v.id(), v);
+        }
+        for (OptionDef o : system.options()) {
+            Variant v = Variant.of(system, Map.of(o.id(), !o.defaultValue()), List.of());
+            out.putIfAbsent(v.id(), v);
+        }
+        return List.copyOf(out.values());
+    }
+
+    /** A scenario to play and the system whose rules play it (a system without scenarios is played by those that extend it). */
+    private record Table(RuleSystem system, String scenario, List<Variant> variants) {}
+
+    public static Report run(Kernel kernel, String systemId, int games, long seed, IntConsumer progress) {
+        RuleSystem system = kernel.system(systemId);
+        List<Table> tables = new ArrayList<>();
+        for (RuleSystem player : players(kernel, system)) {
+            List<Variant> vs = variants(player);
+            for (ScenarioDef sc : player.scenarios()) tables.add(new Table(player, sc.id(), vs));
+        }
+        if (tables.isEmpty()) throw new InputException(null, 0, 0, "system " + system.id() + " has no scenario, and no system that extends it has one: there is no game to play");
+        Map<String, Long> reads = new TreeMap<>();
+        Map<String, JsonNode> unnamed = new TreeMap<>();
+        Map<String, int[]> decided = new TreeMap<>();
+        List<String> errors = new ArrayList<>();
+        List<String> variantIds = new ArrayList<>();
+        Map<String, RulesContext> contexts = new LinkedHashMap<>();
+        Map<String, Scenario> scenarios = new LinkedHashMap<>();
+        try {
+            for (int i = 0; i < games; i++) {
+                Table t = tables.get(i % tables.size());
+                Variant v = t.variants().get((i / tables.size()) % t.variants().size());
+                if (!variantIds.contains(v.id())) variantIds.add(v.id());
+                long gameSeed = Dice.derive(seed, i);
+                String where = v.id() + " " + t.scenario() + " seed " + gameSeed;
+                try {
+                    Scenario sc = scenarios.computeIfAbsent(v.id() + "|" + t.scenario(), k -> kernel.scenario(v, t.scenario()));
+                    RulesContext rc = contexts.computeIfAbsent(v.id() + "|" + sc.map(),
+                            k -> new RulesContext(kernel.catalog(), v, Boards.load(kernel.catalog(), t.system(), sc.map()), true, true));
+                    rc.call("resetUsage");
+                    Game g = Game.start(rc, sc, gameSeed, false);
+                    Match.play(g, Bots.forSides(t.system(), "random", gameSeed), false, null);
+                    askOverlays(t.system(), g);
+                    g.usage().fields().forEachRemaining(f -> {
+                        if (!f.getKey().startsWith("placeholder:") && !f.getKey().startsWith("reconstructed:")) return;
+                        int[] n = decided.computeIfAbsent(f.getKey(), q -> new int[2]);
+                        n[0]++;
+                        n[1] += f.getValue().asInt();
+                    });
+                } catch (RuntimeException e) {
+                    errors.add(where + ": " + (e instanceof InputException ie ? ie.describe() : e.getMessage()));
+                }
+                if (progress != null) progress.accept(i + 1);
+            }
+            for (RulesContext rc : contexts.values()) {
+                JsonNode a = Json.read(rc.callString("auditJson"));
+                a.get("reads").fields().forEachRemaining(f -> reads.merge(f.getKey(), f.getValue().asLong(), Long::sum));
+                a.get("unnamed").fields().forEachRemaining(f -> {
+                    JsonNode before = unnamed.get(f.getKey());
+                    ObjectNode u = f.getValue().deepCopy();
+                    if (before != null) u.put("times", before.get("times").asInt() + u.get("times").asInt()).set("example", before.get("example"));
+                    unnamed.put(f.getKey(), u);
+                });
+            }
+        } finally {
+            for (RulesContext rc : contexts.values()) rc.close();
+        }
+        List<String> exempt = new ArrayList<>();
+        List<Finding> dead = dead(kernel, system, reads, exempt);
+        return new Report(system.id(), games, variantIds, tables.stream().map(t -> t.system().id() + "/" + t.scenario()).distinct().toList(),
+                errors, dead, exempt, decided, unnamed, Duplicates.find(kernel.catalog(), system));
+    }
+
+    /** How many scenarios the audit of a system plays (its own, or those of the systems that extend it). */
+    public static int scenarioCount(Kernel kernel, String systemId) {
+        return players(kernel, kernel.system(systemId)).stream().mapToInt(s -> s.scenarios().size()).sum();
+    }
+
+    // the system itself if it has scenarios, else every system of the catalog that extends it and has some
+    private static List<RuleSystem> players(Kernel kernel, RuleSystem system) {
+        if (!system.scenarios().isEmpty()) return List.of(system);
+        List<RuleSystem> out = new ArrayList<>();
+        for (String id : kernel.catalog().systemIds()) {
+            if (id.equals(system.id())) continue;
+            try {
+                RuleSystem s = kernel.system(id);
+                if (s.lineage().contains(system.id()) && !s.scenarios().isEmpty()) out.add(s);
+            } catch (InputException e) {
+                // a system that does not load plays nothing; validate reports it
+            }
+        }
+        return out;
+    }
+
+    // the inspector's overlays read tables too (a line-of-sight rule, say): each is asked once at the end
+    private static void askOverlays(RuleSystem system, Game g) {
+        for (String name : system.overlays().keySet()) {
+            for (String side : system.sides()) {
+                try {
+                    ObjectNode args = Json.object().put("side", side);
+                    if (g.rules().map() != null) args.put("hex", g.rules().map().id(0));
+                    g.overlay(name, args);
+                } catch (RuntimeException e) {
+                    // an overlay that needs a selected unit or hex has nothing to say here
+                }
+            }
+        }
+    }
+
+    /** Tables and top-level entries no game read, in file order; tables marked reference: true are listed apart. */
+    static List<Finding> dead(Kernel kernel, RuleSystem system, Map<String, Long> reads, List<String> exempt) {
+        Set<String> pointedAt = Duplicates.pointedAt(system, reads);
+        List<Finding> out = new ArrayList<>();
+        for (Section s : system.sections().values()) {
+            if (s.tableFile() == null) continue;
+            YamlDoc doc = null;
+            String file = kernel.catalog().display(s.tableFile());
+            for (Map.Entry<String, Object> t : s.tables().entrySet()) {
+                String key = s.name() + "/" + t.getKey();
+                Map<?, ?> data = (Map<?, ?>) t.getValue();
+                if (Boolean.TRUE.equals(data.get("reference"))) {
+                    exempt.add(key);
+                    continue;
+                }
+                if (doc == null) doc = YamlDoc.load(s.tableFile(), file);
+                if (!reads.containsKey(key) && !pointedAt.contains(key)) {
+                    out.add(new Finding(file, doc.position("/tables/" + escape(t.getKey()))[0], key, null,
+                            "no game read this table: read it in the rules, or mark it reference: true with a note saying why it is kept"));
+                    continue;
+                }
+                for (Object e : data.keySet()) {
+                    String entry = String.valueOf(e);
+                    if (METADATA.contains(entry) || reads.containsKey(key + "/" + entry) || pointedAt.contains(key + "/" + entry)) continue;
+                    out.add(new Finding(file, doc.position("/tables/" + escape(t.getKey()) + "/" + escape(entry))[0], key, entry,
+                            "no game read this entry: read it in the rules, remove it, or mark the table reference: true"));
+                }
+            }
+        }
+        return out;
+    }
+
+    static String escape(String key) { return key.replace("~", "~0").replace("/", "~1"); }
+}

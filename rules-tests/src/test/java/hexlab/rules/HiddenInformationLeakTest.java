@@ -1,0 +1,70 @@
+package hexlab.rules;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import hexlab.kernel.bot.LeakCheck;
+import hexlab.kernel.bot.RandomBot;
+import hexlab.kernel.error.InputException;
+import hexlab.kernel.play.Dice;
+import hexlab.kernel.play.Game;
+import hexlab.kernel.play.Outcome;
+import hexlab.kernel.rules.RuleSystem;
+import hexlab.kernel.rules.ScenarioDef;
+import hexlab.kernel.rules.Variant;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+import static hexlab.rules.Positions.KERNEL;
+
+/**
+ * Every rule system that declares what each side may know (system.yaml view) is proven by the leak
+ * check over positions of each of its scenarios, reached by random play on several seeds: what a
+ * side is shown names no piece its secrets hide and does not depend on a secret value, and no log
+ * entry a side may read names one.
+ */
+class HiddenInformationLeakTest {
+    static final int SEEDS = 4, ACTIONS = 300, EVERY = 15;
+
+    @TestFactory
+    Stream<DynamicTest> everySystemWithAViewKeepsItsSecretsInEveryPositionItReaches() {
+        List<RuleSystem> withView = new ArrayList<>();
+        for (String id : KERNEL.catalog().systemIds()) {
+            try {
+                RuleSystem s = KERNEL.system(id);
+                if (s.hasView()) withView.add(s);
+            } catch (InputException e) {
+                // a system that does not load fails its own tests; it has no view to prove here
+            }
+        }
+        if (withView.isEmpty()) return Stream.of(dynamicTest("no system declares a view", () -> Assumptions.abort("no system under tables/ declares a view yet")));
+        return withView.stream().flatMap(s -> s.scenarios().stream().map(sc -> dynamicTest(s.id() + " " + sc.id(), () -> check(s, sc))));
+    }
+
+    static void check(RuleSystem s, ScenarioDef sc) {
+        assertNotNull(s.secrets(), s.id() + " declares a view but no secrets: the leak check cannot tell what its view must hide");
+        Variant v = Variant.base(s);
+        List<String> leaks = new ArrayList<>();
+        for (long seed = 1; seed <= SEEDS && leaks.isEmpty(); seed++) {
+            Game g = KERNEL.start(v, sc.id(), seed);
+            RandomBot bot = new RandomBot(Dice.derive(seed, 7));
+            Map<String, JsonNode> secrets = LeakCheck.secrets(g);
+            for (LeakCheck.Leak l : LeakCheck.events(g.startEvents(), secrets, secrets)) leaks.add("seed " + seed + " setup: " + l.describe());
+            for (int i = 0; i < ACTIONS && !g.over() && leaks.isEmpty(); i++) {
+                if (i % EVERY == 0) for (LeakCheck.Leak l : LeakCheck.position(g, secrets)) leaks.add("seed " + seed + " action " + i + ": " + l.describe());
+                Outcome o = g.applyIndex(bot.choose(g, g.toAct()));
+                Map<String, JsonNode> now = LeakCheck.secrets(g);
+                for (LeakCheck.Leak l : LeakCheck.events(o.events(), secrets, now)) leaks.add("seed " + seed + " action " + i + ": " + l.describe());
+                secrets = now;
+            }
+        }
+        assertEquals(List.of(), leaks, s.id() + " " + sc.id());
+    }
+}

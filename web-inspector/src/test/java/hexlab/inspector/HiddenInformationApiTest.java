@@ -1,0 +1,145 @@
+package hexlab.inspector;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import hexlab.kernel.util.Json;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The API's ?as=side on the toy's ambush (toy rule 6, face-down units): every answer as that side sees the game. */
+class HiddenInformationApiTest {
+    static InspectorServer server;
+    static Http http;
+
+    @BeforeAll
+    static void start() {
+        server = InspectorServer.start(Roots.toy(), "127.0.0.1", 0);
+        http = new Http(server.port());
+    }
+
+    @AfterAll
+    static void stop() { server.stop(); }
+
+    static String ambush(long seed) {
+        return http.ok(http.post("/api/games", "{\"system\":\"toy\",\"scenario\":\"ambush\",\"seed\":" + seed + "}")).path("id").asText();
+    }
+
+    static List<String> pieces(JsonNode answer) {
+        List<String> out = new ArrayList<>();
+        answer.path("position").path("state").path("pieces").fieldNames().forEachRemaining(out::add);
+        return out;
+    }
+
+    @Test
+    void asASideTheStateShowsTheOtherSidesFaceDownUnitsAsBacksAndTheDesignerSeesThemMarked() {
+        String id = ambush(1);
+        JsonNode red = http.ok(http.get("/api/games/" + id + "?as=red")), designer = http.ok(http.get("/api/games/" + id));
+        assertEquals("red", red.path("position").path("as").asText());
+        assertTrue(red.path("game").path("hasView").asBoolean());
+        assertTrue(pieces(red).containsAll(List.of("r4", "b1", "face-down blue 0503", "face-down blue 0504", "face-down blue 0604")), pieces(red).toString());
+        assertFalse(pieces(red).contains("b4"), pieces(red).toString());
+        assertTrue(red.path("position").path("state").path("pieces").path("face-down blue 0503").path("hidden").asBoolean());
+        assertEquals(Json.object(), red.path("position").path("pieceTemplates"), "a side's view sends no templates, which would name every piece");
+        assertFalse(red.path("position").has("secrets") && !red.path("position").path("secrets").isNull());
+        assertTrue(pieces(designer).containsAll(List.of("b2", "b3", "b4", "r4")), pieces(designer).toString());
+        assertEquals(Json.read("[\"id\",\"strength\",\"ma\"]"), designer.path("position").path("secrets").path("red").path("b4"),
+                "the designer sees b4 marked as hidden from red: " + designer.path("position").path("secrets"));
+        assertTrue(designer.path("position").path("secrets").path("blue").has("r4"));
+    }
+
+    @Test
+    void asASideTheLogSaysOnlyThatTheOtherSideRolledInSecret() {
+        String id = ambush(1);
+        JsonNode red = http.ok(http.get("/api/games/" + id + "?as=red")).path("log").path("entries").get(0).path("events");
+        JsonNode designer = http.ok(http.get("/api/games/" + id)).path("log").path("entries").get(0).path("events");
+        List<JsonNode> secret = new ArrayList<>();
+        red.forEach(e -> { if (e.path("hidden").asBoolean() && e.path("kind").asText().equals("roll")) secret.add(e); });
+        assertEquals(3, secret.size(), "blue's three dig-in rolls: " + red);
+        for (JsonNode e : secret) {
+            assertEquals("blue rolled in secret", e.path("text").asText());
+            assertFalse(e.has("faces") || e.has("purpose"), e.toString());
+        }
+        assertFalse(Json.write(red).matches(".*\\bb[234]\\b.*"), "red's log names no face-down blue unit: " + red);
+        assertTrue(Json.write(designer).contains("does b4 dig in?"), "the designer's log keeps every roll whole");
+    }
+
+    /** Bots step the game (as the designer) until blue's movement decision. */
+    static void toBluesMove(String id) {
+        for (int i = 0; i < 200; i++) {
+            JsonNode p = http.ok(http.get("/api/games/" + id)).path("position");
+            if (p.path("prompt").asText().startsWith("blue: move")) return;
+            http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"step\",\"bots\":{\"red\":\"aggressive\",\"blue\":\"aggressive\"}}"));
+        }
+        throw new AssertionError("no blue movement decision in 200 steps");
+    }
+
+    @Test
+    void asTheSideNotToActTheDecisionReadsAsWhatItWaitsForAndItsActionsAreRefused() {
+        String id = ambush(4);
+        toBluesMove(id);
+        JsonNode red = http.ok(http.get("/api/games/" + id + "?as=red")).path("position");
+        assertEquals("waiting for blue to move", red.path("prompt").asText());
+        assertEquals(0, red.path("actions").size());
+        JsonNode auto = http.ok(http.get("/api/games/" + id + "?as=auto")).path("position");
+        assertEquals("blue", auto.path("as").asText(), "auto is the side to act");
+        assertTrue(auto.path("actions").size() > 1);
+        JsonNode refused = http.ok(http.post("/api/games/" + id + "/act?as=red", "{\"index\":0}"));
+        assertEquals("it is blue's decision now (waiting for blue to move), not red's", refused.path("refusal").path("reason").asText());
+        assertEquals(auto.path("cursor"), refused.path("position").path("cursor"), "nothing was taken");
+    }
+
+    @Test
+    void asASideTheOtherSidesActionsReadOnlyThatItActedItsOwnWhole() {
+        String id = ambush(4);
+        toBluesMove(id);
+        http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"step\",\"bots\":{\"red\":\"aggressive\",\"blue\":\"aggressive\"}}"));
+        JsonNode red = http.ok(http.get("/api/games/" + id + "?as=red")).path("log").path("entries"), blue = http.ok(http.get("/api/games/" + id + "?as=blue")).path("log").path("entries");
+        int blues = 0;
+        for (int n = 1; n < red.size(); n++) {
+            JsonNode r = red.get(n), b = blue.get(n);
+            if (r.path("side").asText().equals("blue")) {
+                blues++;
+                assertEquals(Json.read("{\"do\":\"hidden\",\"by\":\"blue\"}"), r.path("action"), "red reads that blue acted, not what it did (which unit moved)");
+                assertFalse(b.path("action").path("do").asText().equals("hidden"), "blue reads its own action: " + b);
+            } else if (r.path("side").asText().equals("red")) {
+                assertFalse(r.path("action").path("do").asText().equals("hidden"), "red reads its own action: " + r);
+                assertEquals(Json.read("{\"do\":\"hidden\",\"by\":\"red\"}"), b.path("action"));
+            }
+        }
+        assertTrue(blues > 0, "blue acted");
+    }
+
+    @Test
+    void overlaysAndTheConsoleAskedAsASideWorkOnItsView() {
+        String id = ambush(1);
+        assertEquals(0, http.ok(http.get("/api/games/" + id + "/overlays/reach?unit=b4&as=red")).path("values").size(), "red has no b4 to ask about");
+        assertTrue(http.ok(http.get("/api/games/" + id + "/overlays/reach?unit=b4&as=blue")).path("values").size() > 0);
+        assertFalse(http.ok(http.get("/api/games/" + id + "/overlays/reach?unit=b4&as=blue")).path("args").has("as"), "as is not an overlay argument");
+        assertEquals("true", http.ok(http.post("/api/games/" + id + "/eval?as=red", "{\"expr\":\"state.pieces.b4 === undefined\"}")).path("result").asText());
+        assertEquals("false", http.ok(http.post("/api/games/" + id + "/eval", "{\"expr\":\"state.pieces.b4 === undefined\"}")).path("result").asText());
+    }
+
+    @Test
+    void aSidesSaveIsRefusedSinceASaveReplaysEverySecretTheDesignersDownloads() {
+        String id = ambush(1);
+        Http.Reply r = http.get("/api/games/" + id + "/save?as=red");
+        assertEquals(403, r.status());
+        assertTrue(r.json().path("error").asText().contains("every secret included"), r.text());
+        assertEquals(200, http.get("/api/games/" + id + "/save").status());
+    }
+
+    @Test
+    void anUnknownSideIsABadRequestNamingTheSides() {
+        String id = ambush(1);
+        Http.Reply r = http.get("/api/games/" + id + "?as=green");
+        assertEquals(400, r.status());
+        assertTrue(r.json().path("error").asText().contains("red, blue"), r.text());
+    }
+}
