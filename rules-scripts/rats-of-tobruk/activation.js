@@ -57,7 +57,7 @@ export const chooseFirst = {
   },
   apply(ctx, a) {
     ctx.state.chosen = a.battalion;
-    ctx.trace({ rule: "17.9", uses: ["scenario"], text: "the first chit is chosen: " + battalionOf(ctx, a.battalion).name });
+    ctx.trace({ rule: "17.9", uses: ["scenario", "units/battalions"], text: "the first chit is chosen: " + battalionOf(ctx, a.battalion).name });
     ctx.done();
   },
 };
@@ -113,7 +113,7 @@ export function commitStack(ctx, p) {
   if (a.hq !== null || a.stack !== null) return;
   a.stack = p.hex || "off";
   a.stackUnits = ctx.piecesById((q) => q.battalion === a.battalion && q.at !== "eliminated" && (q.hex || "off") === a.stack).map((q) => q.id);
-  ctx.trace({ rule: "2.4, 6.0", text: "the HQ-less " + a.battalion + " activates its stack in " + a.stack + " only: " + a.stackUnits.join(", ") });
+  ctx.trace({ rule: "2.4, 6.0", text: "the HQ-less " + a.battalion + " activates its stack in " + a.stack + " only: " + a.stackUnits.join(", "), visibleTo: [a.side] });
 }
 
 export function end(ctx) {

@@ -76,8 +76,8 @@ export function barrage(ctx, a) {
   p.barraged = true;
   p.fired = true;
   p.revealed = true;
-  const terr = ctx.rules.terrain.modifier(a.hex), mods = [], uses = ["map", "units/counters", "sight/observation"];
-  if (terr.value) { mods.push({ value: terr.value, why: terr.terrain }); uses.push(terr.table); }
+  const terr = ctx.rules.terrain.modifier(a.hex), mods = [], uses = ["map", "units/counters", "sight/observation", "terrain/blocking", terr.table];
+  if (terr.value) mods.push({ value: terr.value, why: terr.terrain });
   if (ctx.rules.fortifications.bunker(a.hex)) { mods.push({ value: ctx.tables.fortifications.modifiers.bunker, why: "bunker" }); uses.push("fortifications/modifiers"); }
   const ev = ctx.rules.turns.eveningModifier();
   if (ev) { mods.push({ value: ev, why: "evening turn" }); uses.push("turns/evening"); }
@@ -91,7 +91,7 @@ export function barrage(ctx, a) {
   let victims = units;
   if (units.length > 1) {
     let best = -1;
-    const rolls = units.map((u) => { const r = ctx.roll("d6", "which unit in " + a.hex + " the barrage hits: " + u.id); best = Math.max(best, r); return r; });
+    const rolls = units.map((u, i) => { const r = ctx.roll("d6", "which unit in " + a.hex + " the barrage hits: unit " + (i + 1) + " of " + units.length); best = Math.max(best, r); return r; });
     victims = units.filter((u, i) => rolls[i] === best);
   }
   const hits = new Map();

@@ -18,6 +18,11 @@
 // an erratum or option changes the bot's judgement with the rules.
 
 const VALUE = { DE: 4, DD: 3, DC: 2, DR: 1.5, "-": 0, AR: -1, AC: -1.5, AD: -2.5, AP: -3, AE: -4 };
+// what the bot guesses of an enemy unit it may not inspect (1.1): a company's attack and defense
+const GUESS = { attack: 3, defense: 4 };
+
+function attackOf(ctx, p) { return p.hidden ? GUESS.attack : ctx.rules.supply.attack(p).value; }
+function defenseOf(ctx, p) { return p.hidden ? GUESS.defense : ctx.rules.supply.defense(p).value; }
 
 function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
 function best(list, score) {
@@ -59,10 +64,9 @@ const TWO = sumDistribution(2), THREE = sumDistribution(3);
 
 // The expected value of a normal attack (VALUE of the CRT's results), from the attacker's view.
 function attackValue(ctx, side, units, artillery, hex) {
-  const sup = ctx.rules.supply;
   let att = 0, def = 0;
-  for (const p of units.concat(artillery)) att += sup.attack(p).value;
-  for (const p of ctx.piecesAt(hex)) def += sup.defense(p).value;
+  for (const p of units.concat(artillery)) att += attackOf(ctx, p);
+  for (const p of ctx.piecesAt(hex)) def += defenseOf(ctx, p);
   const col = ctx.rules.combat.column(att, def);
   const mods = ctx.rules.combat.modifiers({ hex, units: units.map((p) => p.id) }, null);
   const shift = mods.reduce((s, m) => s + m.value, 0);
@@ -77,14 +81,16 @@ function attackValue(ctx, side, units, artillery, hex) {
   return v;
 }
 
-// Direct fire: the chance of a hit and of casualties, by the 36 faces and the modifiers.
+// Direct fire: the chance of a hit and of casualties, by the 36 faces and the modifiers; `t` a
+// unit, or for a fire at a hidden stack ({hex}) a guessed one.
 function fireChances(ctx, p, t, road) {
+  if (!t.id) t = { hex: t.hex, hidden: true, roadMove: false };
   const r = ctx.map.distance(p.hex, t.hex);
   let per = ctx.rules.turns.eveningDirectFire();
   if (ctx.rules.sight.blocks(t.hex)) per += ctx.tables.fire.modifiers["target-in-blocking-terrain"];
   if (t.roadMove || road) per += ctx.tables.fire.modifiers["target-on-road"];
   if (ctx.rules.weather.isSandstorm()) per += ctx.rules.weather.effect("direct-fire-per-die") || 0;
-  const def = t.fireDefense !== null ? t.fireDefense : ctx.rules.supply.defense(t).value;
+  const def = !t.hidden && t.fireDefense !== null ? t.fireDefense : defenseOf(ctx, t);
   const opt = ctx.option("direct-ranged-fire-18-1");
   let hit = 0, cas = 0;
   for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) {
@@ -96,7 +102,9 @@ function fireChances(ctx, p, t, road) {
   return { hit: hit / 36, casualties: cas / 36 };
 }
 
-function unitValue(ctx, p) { return ctx.rules.supply.attack(p).value + ctx.rules.supply.defense(p).value; }
+function unitValue(ctx, p) { return attackOf(ctx, p) + defenseOf(ctx, p); }
+
+function fireTarget(ctx, a) { return a.target ? ctx.piece(a.target) : { hex: a.hex }; }
 
 // ---- the Allied set-up (17.14) ----------------------------------------------------------------------
 
@@ -258,7 +266,7 @@ function movement(ctx, actions, side) {
 function combatTop(ctx, actions, side) {
   // direct fire first: it may pin a defender before the attack (and the firer may still attack)
   const fires = actions.filter((a) => a.do === "fire");
-  const f = best(fires, (a) => { const c = fireChances(ctx, ctx.piece(a.unit), ctx.piece(a.target), false); return c.hit + 2 * c.casualties; });
+  const f = best(fires, (a) => { const c = fireChances(ctx, ctx.piece(a.unit), fireTarget(ctx, a), false); return c.hit + 2 * c.casualties; });
   if (f.index >= 0 && f.score > 0.15) return actions.indexOf(fires[f.index]);
   // the best attack, stated whole
   let bestAttack = null, bv = 0.3;
@@ -302,21 +310,20 @@ function declaring(ctx, actions) {
 function defend(ctx, actions, side) {
   const at = ctx.state.attack, attacker = enemyOf(ctx, side);
   const units = at.units.map((id) => ctx.piece(id)), arty = at.artillery.map((id) => ctx.piece(id));
-  const sup = ctx.rules.supply;
   let att = 0, def = 0;
-  for (const p of units.concat(arty)) att += sup.attack(p).value;
-  for (const p of ctx.piecesAt(at.hex)) def += sup.defense(p).value;
-  for (const id of at.defArtillery) def += sup.attack(ctx.piece(id)).value;
+  for (const p of units.concat(arty)) att += attackOf(ctx, p);
+  for (const p of ctx.piecesAt(at.hex)) def += defenseOf(ctx, p);
+  for (const id of at.defArtillery) def += attackOf(ctx, ctx.piece(id));
   const now = ctx.rules.combat.column(att, def).index;
   const adds = actions.filter((a) => a.do === "support");
-  for (const a of adds) if (ctx.rules.combat.column(att, def + sup.attack(ctx.piece(a.unit)).value).index < now) return actions.indexOf(a);
+  for (const a of adds) if (ctx.rules.combat.column(att, def + attackOf(ctx, ctx.piece(a.unit))).index < now) return actions.indexOf(a);
   return actions.findIndex((a) => a.do === "done");
 }
 
 function opportunity(ctx, actions) {
   const o = ctx.state.opportunity;
   const fires = actions.filter((a) => a.do === "fire");
-  const f = best(fires, (a) => { const c = fireChances(ctx, ctx.piece(a.unit), ctx.piece(a.target), o.road); return c.hit + 2 * c.casualties; });
+  const f = best(fires, (a) => { const c = fireChances(ctx, ctx.piece(a.unit), fireTarget(ctx, a), o.road); return c.hit + 2 * c.casualties; });
   return f.index >= 0 && f.score > 0 ? actions.indexOf(fires[f.index]) : actions.findIndex((a) => a.do === "hold");
 }
 

@@ -18,6 +18,7 @@ export function deplete(ctx, p, rule, why) {
   if (p.da === null || p.depleted) return eliminate(ctx, p, rule, why);
   const lost = p.fa - p.da;
   p.depleted = true;
+  p.revealed = true;                 // 1.1: the flipped counter is seen for what it is
   count(ctx, p, lost);
   ctx.trace({ rule, table: "units/counters", cell: { unit: p.unit, lost }, result: "depleted",
     text: p.name + " in " + p.hex + " is depleted (" + why + "): attack strength lost " + lost });

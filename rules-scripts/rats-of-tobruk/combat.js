@@ -120,6 +120,7 @@ function clearing(ctx, a) {
   ctx.rules.activation.commitStack(p);
   ctx.state.activation.acted = true;
   p.attacked = true;
+  p.revealed = true;
   ctx.rules.fortifications.clear(p, a.side);
 }
 
@@ -205,7 +206,7 @@ export function resolve(ctx) {
       + (mods.length ? " " + mods.filter((m) => m.value).map((m) => (m.value > 0 ? "+" : "") + m.value + " " + m.why).join(" ") : "")
       + (net !== roll.total ? " = " + roll.total + ", read as " + net : " = " + net) + ": " + result });
   for (const id of at.units) { const p = ctx.piece(id); p.attacked = true; p.revealed = true; }
-  for (const id of at.artillery.concat(at.defArtillery)) ctx.piece(id).fired = true;
+  for (const id of at.artillery.concat(at.defArtillery)) { const p = ctx.piece(id); p.fired = true; p.revealed = true; }
   for (const p of defendersIn(ctx, at.hex)) p.revealed = true;
   at.result = result;
   ctx.rules.results.apply(result);

@@ -31,6 +31,7 @@ function draw(ctx, side) {
 export function antiAircraft(ctx, side, hex, chit) {
   const t = ctx.table["anti-aircraft"];
   for (const p of ctx.piecesById((q) => q.side === side && q.hex && t.types.indexOf(q.type) >= 0)) {
+    p.revealed = true;
     const d = ctx.map.distance(p.hex, hex), r = ctx.roll(p.light ? t["light-dice"] : t.dice, p.name + " against the " + chit.name + " (10.7)");
     if (r > d) {
       ctx.trace({ rule: "10.7", table: "anti-aircraft", cell: { roll: r, distance: d }, result: "cancelled", text: p.name + " rolls " + r + " > " + d + " hexes: the " + chit.name + " chit is cancelled" });

@@ -32,26 +32,39 @@ function inSight(ctx, from, to) {
   return ctx.map.distance(from, to) <= 1 || ctx.map.lineOfSight(from, to, ctx.rules.sight.blocking());
 }
 
-// The enemy units `p` may fire at from where it is: an HQ only if alone in its hex.
+// The targets `p` may fire at from where it is: {piece} for an enemy unit its side may inspect
+// (an HQ only if alone in its hex), {hex} for a hex whose units it may not (1.1: the unit fired at
+// is then drawn among them). `among`: only these enemy units (opportunity fire at a moving stack).
 export function targetsOf(ctx, p, among) {
-  const enemy = ctx.rules.zoc.enemyOf(p.side), out = [];
+  const enemy = ctx.rules.zoc.enemyOf(p.side), out = [], hidden = new Set(ctx.rules.fog.hiddenFrom(p.side).map((q) => q.id));
   const pool = among || ctx.piecesById((q) => q.side === enemy && q.hex);
+  const blind = new Set();
   for (const t of pool) {
     if (!t.hex || ctx.map.distance(p.hex, t.hex) > p.range || !inSight(ctx, p.hex, t.hex)) continue;
+    if (hidden.has(t.id)) { if (!blind.has(t.hex)) { blind.add(t.hex); out.push({ hex: t.hex }); } continue; }
     if (t.hq && ctx.piecesAt(t.hex).length > 1) continue;
-    out.push(t);
+    out.push({ piece: t, hex: t.hex });
   }
   return out;
 }
 
-// The direct fire the activation may still shoot: {do: "fire", unit, target}.
+function fireAction(p, t) { return t.piece ? { do: "fire", unit: p.id, target: t.piece.id } : { do: "fire", unit: p.id, hex: t.hex }; }
+
+// The direct fire the activation may still shoot: {do: "fire", unit, target} or {do: "fire", unit, hex}.
 export function actions(ctx) {
   const out = [];
   for (const p of ctx.piecesById((q) => q.fire === "direct" && !q.directFired && !q.attacked && ctx.rules.activation.activates(q))) {
     if (!canFire(ctx, p)) continue;
-    for (const t of targetsOf(ctx, p)) out.push({ do: "fire", unit: p.id, target: t.id });
+    for (const t of targetsOf(ctx, p)) out.push(fireAction(p, t));
   }
   return out;
+}
+
+// The unit a fire at a hidden hex falls on: drawn among them (never an HQ with others, 11.4).
+function blindTarget(ctx, hex, among) {
+  let pool = ctx.piecesAt(hex).filter((q) => !among || among.indexOf(q.id) >= 0).sort(byId);
+  if (pool.some((q) => !q.hq)) pool = pool.filter((q) => !q.hq);
+  return pool.length === 1 ? pool[0] : pool[ctx.roll("d" + pool.length, "which of the units in " + hex + " the fire falls on") - 1];
 }
 
 export function activeFire(ctx, a) {
@@ -59,7 +72,7 @@ export function activeFire(ctx, a) {
   ctx.rules.activation.commitStack(p);
   ctx.state.activation.acted = true;
   p.directFired = true;
-  shoot(ctx, p, ctx.piece(a.target), false, false);
+  shoot(ctx, p, a.target ? ctx.piece(a.target) : blindTarget(ctx, a.hex, null), false, false);
 }
 
 // The target's defense strength as direct fire sees it (11.3's Flak exception).
@@ -71,10 +84,10 @@ function defenseOf(ctx, t) {
 // shoot(firer, target, opportunity, road): 11.3's procedure; true if the target was hit.
 export function shoot(ctx, p, t, opportunity, road) {
   const t3 = ctx.table.modifiers, range = ctx.map.distance(p.hex, t.hex);
-  const mods = [], uses = ["map", "units/counters", "fire/modifiers"];
+  const mods = [], uses = ["map", "units/counters", "fire/modifiers", "terrain/blocking"];
   const ev = ctx.rules.turns.eveningDirectFire();
   if (ev) { mods.push({ value: ev, why: "evening" }); uses.push("turns/evening"); }
-  if (ctx.rules.sight.blocks(t.hex)) { mods.push({ value: t3["target-in-blocking-terrain"], why: "target in blocking terrain" }); uses.push("terrain/blocking"); }
+  if (ctx.rules.sight.blocks(t.hex)) mods.push({ value: t3["target-in-blocking-terrain"], why: "target in blocking terrain" });
   if (t.roadMove || road) mods.push({ value: t3["target-on-road"], why: "target using road movement" });
   if (ctx.rules.weather.isSandstorm()) { mods.push({ value: ctx.rules.weather.effect("direct-fire-per-die"), why: "sandstorm (14.1)" }); uses.push("weather/effects"); }
   const per = mods.reduce((s, m) => s + m.value, 0);
@@ -102,6 +115,7 @@ export function shoot(ctx, p, t, opportunity, road) {
       + (per ? " (" + (per > 0 ? "+" : "") + per + " a die: " + mods.map((m) => m.why).join(", ") + ")" : "")
       + (hit ? ", each above " + range + ": a hit; " + how + (casualties ? ": casualties" : ": pinned") : ": not each above " + range + ", a miss") });
   p.revealed = true;
+  t.revealed = true;
   const tally = ctx.state.shots[p.side];
   tally.fired++;
   if (!hit) return false;
@@ -115,7 +129,7 @@ export function shoot(ctx, p, t, opportunity, road) {
 
 // ---- 11.4 opportunity fire ------------------------------------------------------------------------
 
-// The pairs that may fire as `units` (moving) enter `hex`: [[firer, target]].
+// The pairs that may fire as `units` (moving) enter `hex`: [[firer, target]] (targetsOf's).
 function pairs(ctx, units, hex) {
   const o = ctx.state.opportunity, fired = o && o.hex === hex ? new Set(o.fired) : new Set();
   const moving = units.map((id) => ctx.piece(id)).filter((p) => p.hex === hex);
@@ -142,7 +156,7 @@ export const opportunity = {
   prompt: (ctx) => "enemy units enter " + ctx.state.opportunity.hex + ": opportunity fire, or hold fire",
   actions(ctx) {
     const o = ctx.state.opportunity;
-    const out = pairs(ctx, o.units, o.hex).map(([f, t]) => ({ do: "fire", unit: f.id, target: t.id }));
+    const out = pairs(ctx, o.units, o.hex).map(([f, t]) => fireAction(f, t));
     out.push({ do: "hold" });
     return out;
   },
@@ -150,7 +164,7 @@ export const opportunity = {
     const o = ctx.state.opportunity;
     if (a.do === "fire") {
       o.fired.push(a.unit);
-      shoot(ctx, ctx.piece(a.unit), ctx.piece(a.target), true, o.road);
+      shoot(ctx, ctx.piece(a.unit), a.target ? ctx.piece(a.target) : blindTarget(ctx, a.hex, o.units), true, o.road);
       const m = ctx.state.moving;          // a unit hit has halted (movement.halt): no longer a mover
       o.units = m ? o.units.filter((id) => m.units.indexOf(id) >= 0) : [];
       if (pairs(ctx, o.units, o.hex).length) return;

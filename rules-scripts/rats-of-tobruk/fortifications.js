@@ -25,10 +25,7 @@ export function bunker(ctx, hex) { return ctx.map.hasFeature(hex, "bunker"); }
 
 function isEngineer(ctx, p) { return ctx.table.engineers.types.indexOf(p.type) >= 0; }
 
-function halved(ctx, v) {
-  const h = ctx.table.engineers.halve;
-  return h.round === "down" ? Math.floor(v / h.divisor) : Math.ceil(v / h.divisor);
-}
+function halved(ctx, v) { return ctx.rules.fractions.of(v, ctx.table.engineers.halve); }
 
 // attackModifiers(attackers, hex, {bunkerCancelled}): the dice roll modifiers of the combat hex:
 // [{value, why, table, rule}], the terrain's (terrain.yaml), the bunker's and the ditch/wire's.

@@ -36,17 +36,15 @@ function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
 
 // ---- allowances --------------------------------------------------------------------------------
 
-function halve(v, divisor, round) { return round === "up" ? Math.ceil(v / divisor) : Math.floor(v / divisor); }
-
 // allowance(piece): the unit's movement allowance this turn, {value, tables}.
 export function allowance(ctx, p) {
   let v = p.depleted && p.dm !== null ? p.dm : p.fm;
   const tables = ["units/counters"];
   const storm = ctx.rules.weather.effect("movement");
-  if (storm) { v = halve(v, storm.divisor, storm.round); tables.push("weather/effects"); }
+  if (storm) { v = ctx.rules.fractions.of(v, storm); tables.push("weather/effects"); }
   const o = ctx.table["out-of-supply"];
   if (p.supply === "out" && (o.kinds.indexOf(p.kind) >= 0 || (o.hq && p.hq))) {
-    v = halve(v, o.divisor, ctx.option("oos-movement-round-up-9-1") ? "up" : o.round);
+    v = ctx.rules.fractions.of(v, ctx.option("oos-movement-round-up-9-1") ? "half-up" : o.fraction);
     tables.push("movement/out-of-supply");
   }
   return { value: v, tables };
@@ -60,8 +58,7 @@ export function group(ctx, pieces) {
   const units = pieces.slice().sort(byId);
   const tracked = units.filter((p) => p.kind === "tracked");
   const legs = units.filter((p) => p.kind === "leg");
-  const seats = tracked.length * ctx.table.riding["riders-per-tracked"];
-  const riders = legs.length > 0 && tracked.length > 0 ? legs.slice(0, seats).map((p) => p.id) : [];
+  const riders = legs.length > 0 && tracked.length > 0 ? legs.slice(0, tracked.length * ctx.table.riding["riders-per-tracked"]).map((p) => p.id) : [];
   const kinds = new Set();
   let mp = Infinity;
   for (const p of units) {
@@ -353,7 +350,7 @@ export const move = {
     if (a.units) {
       for (const id of a.units) {
         const p = ctx.piece(id);
-        if (!p) return { reason: "no unit " + id, rule: "9.0" };
+        if (!p || p.side !== ctx.state.activation.side) return { reason: "no unit " + id + " of the activated side", rule: "9.0" };
         if (p.moved) return { reason: p.name + " has already moved in this activation", rule: "9.0" };
         if (!ctx.rules.activation.activates(p)) return { reason: p.name + " is not activated: not of this battalion, or beyond its HQ's activation range", rule: "6.0" };
       }
@@ -380,7 +377,7 @@ function start(ctx, a) {
   }
   for (const q of ctx.pieces((r) => r.riding && g.units.indexOf(r.riding) >= 0 && g.units.indexOf(r.id) < 0)) q.riding = null;
   ctx.state.moving = { units: g.units, at: from, spent: 0, path: [], costs: [], stopped: false, lastRoad: false, first: true };
-  if (g.riders.length) ctx.trace({ rule: "9.5", table: "riding", text: g.riders.join(", ") + " ride along with the tracked units" });
+  if (g.riders.length) ctx.trace({ rule: "9.5", table: "riding", text: g.riders.join(", ") + " ride along with the tracked units", visibleTo: [g.side] });
   leg(ctx, a.to);
 }
 
@@ -427,9 +424,11 @@ function walk(ctx) {
     m.spent = spent;
     m.lastRoad = road;
     if (ctx.rules.zoc.inZoc(to, enemy)) { m.stopped = true; m.path = []; }
-    ctx.trace({ rule: from === "off" ? "17.13, 9.0" : "9.0", table: "terrain/movement", uses: ["map", "units/counters", "terrain/movement-printed"],
-      text: m.units.join(", ") + " " + (from === "off" ? "enter at " : from + " -> ") + to + " (" + spent + " of " + g.allowance + " MP"
-        + (road ? ", along the road" : "") + (m.stopped ? ", EZOC: the move ends" : "") + ")" });
+    const uses = g.riders.length ? ["map", "units/counters", "terrain/movement-printed", "movement/riding"] : ["map", "units/counters", "terrain/movement-printed"];
+    const how = " (" + spent + " of " + g.allowance + " MP" + (road ? ", along the road" : "") + (m.stopped ? ", EZOC: the move ends" : "") + ")";
+    const rule = from === "off" ? "17.13, 9.0" : "9.0", step = (from === "off" ? "enter at " : from + " -> ") + to;
+    ctx.trace({ rule, table: "terrain/movement", uses, text: m.units.join(", ") + " " + step + how, visibleTo: [g.side] });
+    ctx.trace({ rule, text: "a stack of " + m.units.length + " " + g.side + " unit" + (m.units.length > 1 ? "s " : " ") + step });
     if (fire && fire.chance(m.units, to, road)) {
       ctx.interrupt("fire.opportunity", { hex: to }, "opportunity fire at " + to);
       return;
@@ -450,7 +449,7 @@ export function halt(ctx, id) {
 function drop(ctx, id) {
   const p = ctx.piece(id);
   halt(ctx, id);
-  ctx.trace({ rule: "9.3", text: p.name + " is dropped off in " + p.hex + ": its move ends" });
+  ctx.trace({ rule: "9.3", text: p.name + " is dropped off in " + p.hex + ": its move ends", visibleTo: [p.side] });
 }
 
 // A unit's move ends: the road move marker if it came in by road (9.2), riding if it rode (9.5).

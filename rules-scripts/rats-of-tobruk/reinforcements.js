@@ -21,6 +21,7 @@ export function replacements(ctx) {
     const restored = ok ? pool.slice(0, t.units) : [];
     for (const p of restored) p.depleted = false;
     ctx.trace({ rule: "4.1", table: "replacements", uses: m ? ["weather/effects"] : undefined, cell: { roll: r }, result: restored.length,
-      text: side + " replacement roll " + r + (ok ? ": " + restored.map((p) => p.name).join(", ") + " back to full strength" : ": none") });
+      text: side + " replacement roll " + r + (ok ? ": " + restored.map((p) => p.name).join(", ") + " back to full strength" : ": none"), visibleTo: [side] });
+    if (ok) ctx.trace({ rule: "4.1", text: side + ": " + restored.length + " unit back to full strength" });
   }
 }

@@ -212,7 +212,8 @@ export const retreat = {
       const r = retreatRoutes(ctx, p), from = p.hex;
       p.hex = a.route[1];
       p.riding = null;
-      ctx.trace({ rule: "10.5", uses: ["map"], text: p.name + " retreats " + from + " -> " + a.route.join(" -> ") + (r.toward ? " toward " + r.toward : "") });
+      p.revealed = true;
+      ctx.trace({ rule: "10.5", uses: ["map", "units/counters", "terrain/movement", "terrain/movement-printed"], text: p.name + " retreats " + from + " -> " + a.route.join(" -> ") + (r.toward ? " toward " + r.toward : "") });
     }
     ctx.done();
     proceed(ctx);
@@ -268,7 +269,7 @@ export const advance = {
     p.hex = a.to;
     p.advanced = true;
     p.riding = null;
-    ctx.trace({ rule: "10.6", uses: ["map"], text: p.name + " advances " + from + " -> " + a.to });
+    ctx.trace({ rule: "10.6", uses: ["map", "units/counters", "terrain/movement", "terrain/movement-printed"], text: p.name + " advances " + from + " -> " + a.to });
     if (!advancers(ctx).length) { at.queue.shift(); ctx.done(); proceed(ctx); }
   },
 };

@@ -142,7 +142,8 @@ export const place = {
     const p = ctx.piece(a.unit);
     p.hex = a.hex;
     p.at = "map";
-    ctx.trace({ rule: "17.14", uses: ["map", "scenario"], text: p.name + " set up in " + a.hex });
+    ctx.trace({ rule: "17.14", uses: ["map", "scenario"], text: p.name + " set up in " + a.hex, visibleTo: [p.side] });
+    ctx.trace({ rule: "17.14", uses: ["map", "scenario"], text: "an " + p.side + " unit is set up in " + a.hex });
     if (!placingDue(ctx)) ctx.done();
   },
   why(ctx, a) {

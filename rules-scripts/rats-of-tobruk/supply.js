@@ -14,6 +14,8 @@
 // out), unsupplied (phases in a row without a path), nominated.
 
 const BIG = 100000;
+// what decides a supply path besides the rule: the map, the counters, the Terrain Key (where wheeled units may not go)
+const USES = ["map", "units/counters", "terrain/movement", "terrain/movement-printed"];
 
 function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
 
@@ -80,7 +82,7 @@ function headless(ctx, side) {
 }
 
 export function phase(ctx) {
-  const t = ctx.table.states, uses = ["map", "units/counters"];
+  const t = ctx.table.states, uses = USES;
   const s = ctx.state;
   s.nominating = [];
   for (const side of ctx.sides) for (const bn of headless(ctx, side)) s.nominating.push(bn);
@@ -88,7 +90,7 @@ export function phase(ctx) {
   for (const side of ctx.sides) hq[side] = hqs(ctx, side);
   const judged = ctx.pieces((p) => !!p.hex).sort(byId).map((p) => [p, traced(ctx, p, hq[p.side])]);
   for (const [p, ok] of judged) {
-    if (ok || p.nominated) { if (p.supply !== "in") ctx.trace({ rule: "5.1", uses, text: p.name + " in " + p.hex + " traces supply again" }); p.supply = "in"; p.unsupplied = 0; continue; }
+    if (ok || p.nominated) { if (p.supply !== "in") ctx.trace({ rule: "5.1", uses, text: p.name + " in " + p.hex + " traces supply again", visibleTo: [p.side] }); p.supply = "in"; p.unsupplied = 0; continue; }
     if (s.nominating.indexOf(p.battalion) >= 0) continue;      // judged once its stack is nominated
     cutOff(ctx, p);
   }
@@ -99,17 +101,17 @@ export function phase(ctx) {
 function cutOff(ctx, p) {
   const t = ctx.table.states;
   p.unsupplied++;
-  const uses = ["map", "units/counters"];
+  const uses = USES;
   if (p.unsupplied >= t.casualties.after) {
     p.supply = "out";
     ctx.rules.casualties.hit(p, "5.2", "no supply path for " + p.unsupplied + " Supply Phases in a row");
   } else if (p.unsupplied >= t.out.after) {
     p.supply = "out";
     if (p.fire === "artillery") p.fired = true;
-    ctx.trace({ rule: "5.2", table: "states", uses, text: p.name + " in " + p.hex + " is out of supply" + (p.fire === "artillery" ? ": on its Fired side until supplied" : "") });
+    ctx.trace({ rule: "5.2", table: "states", uses, text: p.name + " in " + p.hex + " is out of supply" + (p.fire === "artillery" ? ": on its Fired side until supplied" : ""), visibleTo: [p.side] });
   } else {
     p.supply = "low";
-    ctx.trace({ rule: "5.2", table: "states", uses, text: p.name + " in " + p.hex + " is in low supply" });
+    ctx.trace({ rule: "5.2", table: "states", uses, text: p.name + " in " + p.hex + " is in low supply", visibleTo: [p.side] });
   }
 }
 
@@ -132,25 +134,23 @@ export const nominate = {
       if (p.hex === a.hex) { p.nominated = true; p.supply = "in"; p.unsupplied = 0; }
       else if (!traced(ctx, p)) cutOff(ctx, p);
     }
-    ctx.trace({ rule: "5.1", uses: ["map"], text: a.battalion + " nominates its stack in " + a.hex + ": in supply this turn" });
+    ctx.trace({ rule: "5.1", uses: USES, text: a.battalion + " nominates its stack in " + a.hex + ": in supply this turn" });
     if (!s.nominating.length) ctx.done();
   },
 };
-
-function halve(v, r) { return r.round === "up" ? Math.ceil(v / r.divisor) : Math.floor(v / r.divisor); }
 
 // attack(piece) / defense(piece): the strength as printed on the side it shows, as its supply
 // leaves it (5.2): {value, tables}.
 export function attack(ctx, p) {
   const base = p.depleted && p.da !== null ? p.da : p.fa, t = ctx.table.states;
-  if (p.supply === "low") return { value: halve(base, t.low.attack), tables: ["units/counters", "supply/states"] };
-  if (p.supply === "out") return { value: halve(base, t.out.attack), tables: ["units/counters", "supply/states"] };
+  if (p.supply === "low") return { value: ctx.rules.fractions.of(base, t.low.attack), tables: ["units/counters", "supply/states"] };
+  if (p.supply === "out") return { value: ctx.rules.fractions.of(base, t.out.attack), tables: ["units/counters", "supply/states"] };
   return { value: base, tables: ["units/counters"] };
 }
 
 export function defense(ctx, p) {
   const base = p.depleted && p.dd !== null ? p.dd : p.fd, t = ctx.table.states;
-  if (p.supply === "out") return { value: halve(base, t.out.defense), tables: ["units/counters", "supply/states"] };
+  if (p.supply === "out") return { value: ctx.rules.fractions.of(base, t.out.defense), tables: ["units/counters", "supply/states"] };
   return { value: base, tables: ["units/counters"] };
 }
 

@@ -30,8 +30,9 @@ export function check(ctx) {
   const why = s.adjacent.length >= t["adjacent-units"]
     ? s.adjacent.join(", ") + " adjacent to Tobruk harbour " + harbour(ctx)
     : s.inRange.join(", ") + " have Tobruk harbour " + harbour(ctx) + " within range";
-  ctx.trace({ rule: "17.11", table: "strategic", uses: ["map", "units/counters", "victory/ranged-types"], result: "axis",
-    text: "German strategic victory: " + why });
+  ctx.trace({ rule: "17.11", table: "strategic", uses: ["map", "units/counters", "victory/ranged-types", "terrain/blocking"], result: "axis",
+    text: "German strategic victory: " + why, visibleTo: ["axis"] });
+  ctx.trace({ rule: "17.11", table: "strategic", result: "axis", text: "German strategic victory: " + (s.adjacent.length >= t["adjacent-units"] ? "a unit next to" : "units in range of") + " Tobruk harbour" });
   ctx.gameOver({ winner: "axis", level: "Strategic Victory", reason: why, turn: ctx.turn, losses: ctx.state.losses });
 }
 

@@ -47,9 +47,9 @@ export function positionKey(ctx, side) {
 export function zones(ctx, side) {
   return ctx.recall("zones " + side + " " + positionKey(ctx, side), () => {
     const b = board(ctx), ids = ctx.map.ids, out = new Uint8Array(ids.length);
-    const notFrom = ctx.table.zoc["not-from"], gaps = cleared(ctx);
+    const fromHq = ctx.table.zoc["from-hq"], gaps = cleared(ctx);
     for (const p of ctx.pieces((q) => q.side === side && q.hex)) {
-      if (notFrom.indexOf(p.type) >= 0) continue;
+      if (p.hq && !fromHq) continue;
       const i = ctx.map.index(p.hex);
       for (let d = 0; d < 6; d++) {
         const j = ctx.map.neighborIndex(i, d);

@@ -25,7 +25,7 @@ final class RatsFixtures {
      * enter along the Axis edges (17.13).
      */
     static String scenario(int first, int last, String... pieces) {
-        StringBuilder sb = new StringBuilder("id: battle-of-the-salient\nname: fixture\nsource: test\nmap: main\n");
+        StringBuilder sb = new StringBuilder("id: battle-of-the-salient\nname: fixture\nsource: test\nstatus: placeholder\nnote: \"a test position\"\nmap: main\n");
         sb.append("turns: {first: ").append(first).append(", last: ").append(last).append("}\n");
         sb.append("special:\n  entry:\n    axis: {zones: [west-edge, south-edge]}\npieces:");
         if (pieces.length == 0) sb.append(" []");
