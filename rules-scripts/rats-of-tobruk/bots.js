@@ -113,9 +113,9 @@ function alliedPlan(ctx) {
   return ctx.once("allied plan", () => {
     const inside = ctx.map.zone("perimeter"), t = threat(ctx), h = harbour(ctx);
     const wire = inside.filter((x) => ctx.map.neighbors(x).some((n) => ctx.rules.fortifications.ditch(x, n)));
-    const points = threats(ctx);
-    const near = (x) => Math.min(...points.map((p) => ctx.map.distance(x, p)));
-    const bunkers = inside.filter((x) => ctx.map.hasFeature(x, "bunker") && wire.indexOf(x) >= 0)
+    const onWire = new Set(wire), isInside = new Set(inside), points = threats(ctx), nearest = new Map();
+    const near = (x) => { let d = nearest.get(x); if (d === undefined) { d = Math.min(...points.map((p) => ctx.map.distance(x, p))); nearest.set(x, d); } return d; };
+    const bunkers = inside.filter((x) => ctx.map.hasFeature(x, "bunker") && onWire.has(x))
       .sort((a, b) => near(a) - near(b) || (a < b ? -1 : 1));
     const units = ctx.tables.units.counters.list, bns = ctx.tables.units.battalions.list.filter((b) => b.side === "allied");
     const of = (bn) => units.filter((u) => String(u.battalion) === String(bn.id));
@@ -127,7 +127,7 @@ function alliedPlan(ctx) {
     const needed = front.reduce((s, b) => s + of(b).filter((u) => u.type !== "hq").length, 0);
     // each battalion a cluster of the bunkers nearest the threat: seeded at the nearest left, grown by its nearest
     const free = bunkers.slice(0, needed);
-    const interior = (from, n) => inside.filter((x) => ctx.map.distance(x, from) === n && wire.indexOf(x) < 0);
+    const interior = (from, n) => inside.filter((x) => !onWire.has(x) && ctx.map.distance(x, from) === n);
     front.forEach((b, k) => {
       const companies = of(b).filter((u) => u.type !== "hq");
       if (!free.length) return;
@@ -146,7 +146,7 @@ function alliedPlan(ctx) {
     });
     // everyone else by the ring inside the threat: anti-tank 2-3 hexes behind the line, the
     // reserve 6-8, the artillery and anti-aircraft 10-12
-    const ring = (lo, hi) => inside.filter((x) => { const d = near(x); return d >= lo && d <= hi && wire.indexOf(x) < 0; })
+    const ring = (lo, hi) => inside.filter((x) => { const d = near(x); return d >= lo && d <= hi && !onWire.has(x); })
       .sort((a, b) => ctx.map.distance(a, h) - ctx.map.distance(b, h) || (a < b ? -1 : 1));
     const bands = { at: [3, 4], inf: [6, 8], mg: [6, 8], eng: [6, 8], tank: [7, 9], art: [10, 12], aa: [10, 12] };
     for (const b of bns.filter((x) => front.indexOf(x) < 0 && reserve.indexOf(x) < 0)) {
@@ -157,7 +157,7 @@ function alliedPlan(ctx) {
     }
     // the last infantry battalion guards the gaps roads and paths make in the wire away from the front
     const held = Object.values(plan);
-    const gaps = wire.filter((x) => ctx.map.neighbors(x).some((n) => ctx.map.terrain(n) !== "sea" && !ctx.rules.fortifications.ditch(x, n) && inside.indexOf(n) < 0
+    const gaps = wire.filter((x) => ctx.map.neighbors(x).some((n) => ctx.map.terrain(n) !== "sea" && !ctx.rules.fortifications.ditch(x, n) && !isInside.has(n)
       || ctx.rules.fortifications.ditch(x, n) && (ctx.map.hexsideHas(x, n, "road") || ctx.map.hexsideHas(x, n, "path"))))
       .filter((x) => !held.some((y) => ctx.map.distance(x, y) <= 3))
       .sort((a, b) => ctx.map.distance(a, h) - ctx.map.distance(b, h) || (a < b ? -1 : 1));
