@@ -94,6 +94,7 @@ export function phase(ctx) {
     if (s.nominating.indexOf(p.battalion) >= 0) continue;      // judged once its stack is nominated
     cutOff(ctx, p);
   }
+  stillHeadless(ctx);
   const n = judged.filter(([p, ok]) => !ok).length;
   ctx.trace({ rule: "5.1", table: "states", uses, result: n, text: "Supply Phase: " + n + " units without a supply path" });
 }
@@ -113,6 +114,12 @@ function cutOff(ctx, p) {
     p.supply = "low";
     ctx.trace({ rule: "5.2", table: "states", uses, text: p.name + " in " + p.hex + " is in low supply", visibleTo: [p.side] });
   }
+}
+
+// A battalion whose last units the phase's casualties eliminated has no stack left to nominate.
+function stillHeadless(ctx) {
+  const s = ctx.state;
+  s.nominating = s.nominating.filter((bn) => ctx.pieces((q) => q.battalion === bn && q.hex).length > 0);
 }
 
 export function nominationDue(ctx) { return (ctx.state.nominating || []).length > 0; }
@@ -135,6 +142,7 @@ export const nominate = {
       else if (!traced(ctx, p)) cutOff(ctx, p);
     }
     ctx.trace({ rule: "5.1", uses: USES, text: a.battalion + " nominates its stack in " + a.hex + ": in supply this turn" });
+    stillHeadless(ctx);
     if (!s.nominating.length) ctx.done();
   },
 };
