@@ -23,6 +23,7 @@ function settle(r) {
   if (r.warnings) banner.show(r.warnings.join("; "), "warn");
   store.rev = (store.rev || 0) + 1;
   document.body.dataset.rev = store.rev;
+  document.body.dataset.gameId = store.id;
   return r;
 }
 
