@@ -12,7 +12,8 @@ function queue(fn) {
   if (pending >= 3) return Promise.resolve(null);
   pending++;
   document.body.dataset.busy = "true";
-  const p = chain.then(fn).catch((e) => { banner.error(e); if (store.id && (e.status === 422 || e.status >= 500)) resync(); return null; })
+  // the news of the last act goes when the next one starts
+  const p = chain.then(() => { banner.hide(); return fn(); }).catch((e) => { banner.error(e); if (store.id && (e.status === 422 || e.status >= 500)) resync(); return null; })
     .finally(() => { pending--; if (!pending) delete document.body.dataset.busy; });
   chain = p;
   return p;
