@@ -70,7 +70,7 @@ let stopRequested = false;
  */
 export const runBots = (until, point) => queue(async () => {
   stopRequested = false;
-  const where = until === "point" ? [point.turn ? "game-turn " + point.turn : "", point.at ? "\u201c" + point.at + "\u201d" : ""].filter((x) => x).join(" at ") : "the end of the " + until;
+  const where = until === "point" ? [point.turn ? "game-turn " + point.turn : "", point.at ? "\u201c" + point.at + "\u201d" : ""].filter((x) => x).join(" at ") : until === "end" ? "the end of the game" : "the end of the " + until;
   let r, total = 0, resume = false;
   do {
     r = settle(await post(game("/bots"), { until, bots: store.bots, resume, ...(point || {}) }));

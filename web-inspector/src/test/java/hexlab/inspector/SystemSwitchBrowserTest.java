@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Switching systems in the header starts a game of the new system whose bots are asked about its
  * own sides: every system the server lists with a scenario is chosen in turn (and the first again),
- * and bots step a few decisions in each without an error.
+ * and bots step a few decisions in each without an error. Takes the screenshots of each system at
+ * 1440x900 and 1024x768.
  */
 @ExtendWith(FailureShots.class)
 class SystemSwitchBrowserTest {
@@ -31,6 +32,7 @@ class SystemSwitchBrowserTest {
             playable.add(playable.getFirst());
             b.driver.get("http://127.0.0.1:" + server.port() + "/");
             b.until(d -> "true".equals(b.body("boardReady")) && b.body("busy") == null, "the default game");
+            List<String> shot = new ArrayList<>();
             for (String system : playable) {
                 String before = b.body("gameId");
                 b.js("const s = document.querySelector('#system'); s.value = arguments[0]; s.dispatchEvent(new Event('change'))", system);
@@ -50,6 +52,16 @@ class SystemSwitchBrowserTest {
                     assertFalse(banner.contains("error") || banner.contains("warn"), system + ": a bot step failed: " + b.find("#banner").getText());
                 }
                 assertTrue(Integer.parseInt(b.body("cursor")) >= 1, system + ": the bots stepped");
+                // the screenshots of docs/: each system as it opens, on a laptop's screen and a small one
+                if (!shot.contains(system)) {
+                    shot.add(system);
+                    for (int[] size : new int[][] {{1440, 900}, {1024, 768}}) {
+                        b.viewport(size[0], size[1]);
+                        b.js("document.querySelector('#zoom-read').click()");
+                        InspectorBrowserTest.keepOf(b, system + "-" + size[0] + "x" + size[1] + ".png");
+                    }
+                    b.viewport(1280, 800);
+                }
             }
         } finally {
             FailureShots.browser = () -> null;
