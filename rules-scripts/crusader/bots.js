@@ -60,12 +60,10 @@ function friendsNextTo(ctx, W, hex) {
   return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-function unitEntry(ctx, p) { return ctx.tables.units.units["by-id"][p.unit || p.id]; }
 
-// German armour (20.0: "the big German armoured units"): mechanized, non-artillery, attack 3+.
+// German armour (20.0: "the big German armoured units"), as the victory section's metrics table reads it.
 function isGermanArmour(ctx, p) {
-  const u = unitEntry(ctx, p);
-  return !!u && u.nationality === "german" && u.type.mechanized && !u.type.artillery && (p.attack || 0) >= 3;
+  return ctx.rules.victory.germanArmour(p);
 }
 
 // What a unit is worth keeping or killing: its 19.27 victory points, German armour more.
@@ -128,10 +126,11 @@ function goalFields(ctx, W) {
   let foes = "";
   for (const e of W.foes) foes += e.hex + " ";
   if (W.side === "british") {
+    const tobruk = ctx.tables.victory.campaign["route-to-tobruk"].to;   // 19.17 nr. 1
     return ctx.recall("british goals " + foes, () => {
-      const src = [["1103", 0]];
+      const src = [[tobruk, 0]];
       for (const e of W.foes) {
-        const off = Math.min(6, Math.floor(ctx.map.distance(e.hex, "1103") / 4));
+        const off = Math.min(6, Math.floor(ctx.map.distance(e.hex, tobruk) / 4));
         for (const n of ctx.map.neighbors(e.hex)) src.push([n, off]);
       }
       const f = fieldOf(ctx, src);
@@ -201,7 +200,7 @@ function gridSizeNow(ctx) {
 // The CRT line a unit in `hex` defends on (7.41, 7.44): its terrain, or the Anti-Tank line when an
 // anti-tank unit of its side covers it (11.11, 11.15), whichever favours it more.
 function defenceLine(ctx, W, hex, side) {
-  const hexLine = ctx.tables.combat["hex-terrain"].line;
+  const hexLine = ctx.tables["combat-terrain"]["hex-terrain"].line;
   let line = hexLine[ctx.map.terrain(hex)] || "mixed";
   if (line === "mixed") {
     const q = W.at(hex);
@@ -504,7 +503,7 @@ function combatData(ctx, side) {
   W.supplied = ctx.rules.supply.bits(side);
   W.values = columnValues(ctx);
   W.gs = ctx.rules["ground-support"].available(side);
-  W.exemption = ctx.rules.combat.exemptions();              // 10.21, 17.1
+  W.exemption = ctx.rules["mandatory-combat"].exemptions();              // 10.21, 17.1
   return W;
 }
 
@@ -515,7 +514,7 @@ function strengthOf(ctx, p, supplied) {
 }
 
 function touches(ctx, p, hex) {
-  return ctx.map.adjacent(p.hex, hex) && ctx.rules.combat.combatAllowed(p.hex, hex);
+  return ctx.map.adjacent(p.hex, hex) && ctx.rules["combat-terrain"].combatAllowed(p.hex, hex);
 }
 
 function nextToSide(W, hex, side, ctx) {
@@ -552,7 +551,7 @@ function planAttack(ctx, W, defHexes, fixed, only) {
     }
     plan.fpf += Math.min(2, ctx.rules["ground-support"].available(W.enemy));
   }
-  plan.line = ctx.rules.combat.line(attackers, defenders, barrage);
+  plan.line = ctx.rules["combat-terrain"].line(attackers, defenders, barrage);
   // barrage from artillery free to fire and in range of a defender (8.11, 8.22, 8.32), if it helps
   for (const p of freeArtillery(ctx, W)) {
     if (inPlan[p.id]) continue;
@@ -602,7 +601,7 @@ function resolvable(ctx, W, plan) {
   const saved = c.build;
   // the combat section refuses an attack that leaves a mandatory attack impossible only when all
   // were possible as the attack began: ask with the same starting judgement
-  if (!saved && W.startFeasible === undefined) W.startFeasible = ctx.rules.combat.obligationsFeasible();
+  if (!saved && W.startFeasible === undefined) W.startFeasible = ctx.rules["mandatory-combat"].obligationsFeasible();
   const start = saved ? saved.feasible : W.startFeasible;
   const build = { defenders: plan.defHexes.slice(), attackers: plan.attackers.map((p) => p.id), barrage: plan.barrage.map((p) => p.id), gs: plan.gs || 0, feasible: start };
   const asCombat = Object.create(ctx, { table: { value: ctx.tables.combat }, section: { value: "combat" } });
@@ -620,12 +619,12 @@ function resolvable(ctx, W, plan) {
 // attack can make (the unit with the fewest enemy neighbours first, on fewer hexes first, with as
 // many of the units that share them as possible). Otherwise only a clearly good attack.
 function choosePlan(ctx, W, canEnd) {
-  const m = ctx.rules.combat.mandatory(W.side);
+  const m = ctx.rules["mandatory-combat"].mandatory(W.side);
   const must = {};
   for (const id of m.attackers) must[id] = true;
   const target = {};
   for (const id of m.defenders) target[id] = true;
-  const obliged = canEnd === undefined ? m.attackers.length > 0 || ctx.rules.combat.obligations().length > 0 : !canEnd;
+  const obliged = canEnd === undefined ? m.attackers.length > 0 || ctx.rules["mandatory-combat"].obligations().length > 0 : !canEnd;
   // hexes any attack could reach: next to a unit able to attack, or in range of free artillery
   const reach = {};
   for (const p of W.friends) {
@@ -729,7 +728,7 @@ function attackChoice(ctx, actions, side) {
     if (plan && at({ do: "attack", hex: plan.defHexes[0] }) !== undefined) return wholeAttack(ctx, W, plan) || at({ do: "attack", hex: plan.defHexes[0] });
     if (at({ do: "done" }) !== undefined) return at({ do: "done" });
     // no plan passes: start on a unit that must be attacked
-    const m = ctx.rules.combat.mandatory(side);
+    const m = ctx.rules["mandatory-combat"].mandatory(side);
     for (const id of m.defenders) { const e = ctx.piece(id); if (e && e.hex && at({ do: "attack", hex: e.hex }) !== undefined) return at({ do: "attack", hex: e.hex }); }
     return fallback(actions);
   }
@@ -752,7 +751,7 @@ function attackChoice(ctx, actions, side) {
   if (at({ do: "resolve" }) !== undefined) return at({ do: "resolve" });
   // not resolvable yet: bring in what cannot add obligations (barrage, ground support), then units
   // that must attack anyway, then more defenders; only then give the attack up
-  const must = ctx.rules.combat.mandatory(side).attackers;
+  const must = ctx.rules["mandatory-combat"].mandatory(side).attackers;
   if (!b.attackers.length && !b.barrage.length && !b.gs) {
     for (let i = 0; i < actions.length; i++) if (actions[i].do === "add-barrage") return i;
     if (at({ do: "add-ground-support", points: 1 }) !== undefined) return at({ do: "add-ground-support", points: 1 });
@@ -772,10 +771,10 @@ function wholeAttack(ctx, W, plan) {
   return ctx.rules.combat.wholeAttackRefusal(a) ? null : a;
 }
 
-// The combat rules' own way through the obligations (combat.witnessAttack) as a plan, if the rules
+// The combat rules' own way through the obligations (mandatory-combat.witnessAttack) as a plan, if the rules
 // would resolve it and it extends the attack being built (`b`, or none yet); else null.
 function witnessPlan(ctx, W, b) {
-  const w = ctx.rules.combat.witnessAttack ? ctx.rules.combat.witnessAttack() : null;
+  const w = ctx.rules["mandatory-combat"].witnessAttack();
   if (!w || !w.defenders.length) return null;
   if (b && !(b.defenders.every((h) => w.defenders.indexOf(h) >= 0) && b.attackers.every((id) => w.attackers.indexOf(id) >= 0) &&
       b.barrage.every((id) => w.barrage.indexOf(id) >= 0))) return null;
@@ -803,7 +802,7 @@ function fpfChoice(ctx, actions, side) {
   let def = f.fpfGs || 0, w = 0;
   for (const id of f.defenders) { const p = ctx.piece(id); def += p.defense || 0; w += worth(ctx, p); }
   for (const id of f.fpf) def += ctx.piece(id).fpf || 0;
-  const line = f.line || ctx.rules.combat.line(f.attackers, f.defenders, f.barrage);
+  const line = f.line || ctx.rules["combat-terrain"].line(f.attackers, f.defenders, f.barrage);
   const T = crtTable(ctx);
   const col = T.col(line, att - def);
   const vals = T.vals.all;

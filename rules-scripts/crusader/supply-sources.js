@@ -32,7 +32,7 @@ function sourcesNow(ctx, side) {
 // only the south-edge hexes whose column is close enough are measured hex by hex.
 export function southWithin(ctx, southZone, distance) {
   const m = ctx.table["south-edge-measure"];
-  const max = distance === undefined ? m.max : distance;
+  const max = distance;
   const within = (d) => (m.inclusive ? d <= max : d < max);
   const east = ctx.map.zone("east-edge");
   const cols = {};
@@ -54,8 +54,8 @@ export function southWithin(ctx, southZone, distance) {
 // 12.21: a path may not enter a hex closed to movement (sea), so an edge hex of such terrain is no
 // source anyone can reach; leaving it out keeps path searches from starting in the sea.
 function open(ctx, hex) {
-  const closed = ctx.tables.movement["closed-hexes"].closed;
-  return closed.indexOf(ctx.map.terrain(hex)) < 0;
+  const [sec, tab] = ctx.table["closed-edge-hexes"]["excluded-terrain"].split(".");
+  return ctx.tables[sec][tab].closed.indexOf(ctx.map.terrain(hex)) < 0;
 }
 
 // Inspector overlay: every supply source, marked with the side it serves (16.0).

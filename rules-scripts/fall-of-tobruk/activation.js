@@ -116,9 +116,9 @@ export function fillCup(ctx) {
   for (const p of pieces) if (!formationsOf(p).some((f) => f && markerOf(ctx, f))) missing[formationsOf(p)[0]] = true;
   startSpecials(ctx);
   const par = s.paralysis;
-  s.cup = cup.filter((am) => !par || marker(ctx, am).side !== "allied" || paralysisAdmits(ctx, am)).sort();
+  s.cup = cup.filter((am) => !par || marker(ctx, am).side !== ruleSide(ctx, "allied-command-paralysis") || paralysisAdmits(ctx, am)).sort();
   const kept = cup.length - s.cup.length;
-  ctx.trace({ rule: "7.13", table: "activation-markers", cell: { turn: ctx.turn, half: s.half }, result: s.cup.slice(),
+  ctx.trace({ rule: "7.13", table: "activation-markers", uses: ["units/units"], cell: { turn: ctx.turn, half: s.half }, result: s.cup.slice(),
     text: s.date + " " + s.half + " Operations Phase: " + plural(s.cup.length, "activation marker") + " in the cup (" + s.cup.join(", ") + ")" +
       (kept ? "; " + plural(kept, "Allied marker") + " held back by Allied command paralysis (16.43)" : "") });
   const lost = Object.keys(missing).sort();
@@ -183,13 +183,13 @@ export function draw(ctx) {
     const am = s.initiative.queue.shift();
     s.initiative.done = true;
     startActivation(ctx, am, "16.44");
-    ctx.trace({ rule: "16.44", cell: { marker: am }, result: am, text: "Axis initiative: " + am + " activates as the Axis player ordered" });
+    ctx.trace({ rule: "16.44", uses: ["activation/activation-markers"], cell: { marker: am }, result: am, text: "Axis initiative: " + am + " activates as the Axis player ordered" });
     return;
   }
   const cup = s.cup;
   const i = blindPick(ctx, cup.length, "draw an activation marker (7.13)");
   const am = cup[i];
-  ctx.trace({ rule: "7.13", cell: { cup: cup.slice(), index: i }, result: am,
+  ctx.trace({ rule: "7.13", uses: ["activation/activation-markers"], cell: { cup: cup.slice(), index: i }, result: am,
     text: am + " is drawn from the cup of " + cup.length + ": " + marker(ctx, am).side + " activate" });
   cup.splice(i, 1);
   startActivation(ctx, am, "7.13");
@@ -217,11 +217,12 @@ export function commandControl(ctx) {
   const w = ctx.rules.weather.current();
   const printedW = w.charAt(0).toUpperCase() + w.slice(1);
   const drm = cct.drm[printedW] || 0;
-  const roll = ctx.roll("d10", "Command Control Table, " + a.marker + " (7.2)", drm ? [{ value: drm, why: printedW + " (7.2)" }] : []);
+  if (cct.columns.indexOf(a.column) < 0) throw new Error("activation marker " + a.marker + " reads the CCT column " + JSON.stringify(a.column) + ", which the Command Control Table does not print (7.2)");
+  const roll = ctx.roll(cct.die, "Command Control Table, " + a.marker + " (7.2)", drm ? [{ value: drm, why: printedW + " (7.2)" }] : []);
   const row = cctRow(cct.rows, roll);
   a.ap = row[a.column];
   a.rolled = true;
-  ctx.trace({ rule: "7.2", table: "cct", cell: { column: a.column, roll, row: String(row.d10) }, result: a.ap,
+  ctx.trace({ rule: "7.2", table: "cct", uses: ["activation/activation-markers"], cell: { column: a.column, roll, row: String(row.d10) }, result: a.ap,
     text: a.marker + " rolls " + roll + (drm ? " (+" + drm + " " + printedW + ")" : "") + " on the " + a.column + " column: " + plural(a.ap, "Activation Point") });
 }
 
@@ -276,7 +277,20 @@ export function turningMovement(ctx, piece) {
   const a = ctx.state.activation;
   if (!a || a.special !== "turning-movement" || !belongsTo(piece, a.formations)) return null;
   const r = ctx.tables.scenarios["special-rules"]["axis-turning-movement"];
-  return { rule: r.rule, maMultiplier: r["ma-multiplier"], notAdjacentTo: r["may-move-adjacent-to-allied"] ? null : "allied" };
+  return { rule: r.rule, maMultiplier: r["ma-multiplier"], notAdjacentTo: r["may-move-adjacent-to-enemy"] ? null : other(ctx, r.side) };
+}
+
+// impulseOpen(piece, impulse): may the unit take part in one more Impulse of a kind ("movement",
+// "combat", "artillery") this Operations Phase? 3.4: as many as activation.yaml impulse-limits
+// gives (artillery units' own row where it names the impulse). Its count (moves, combats) is at
+// least 1 once it carries the marker of one (moved, fought, bombarded).
+export function impulseOpen(ctx, piece, impulse) {
+  const l = ctx.tables.activation["activation-points"]["impulse-limits"];
+  const own = piece.artillery ? l["artillery-unit"][impulse] : undefined;
+  const limit = own !== undefined ? own : l["ground-unit"][impulse] || 0;
+  const taken = impulse === "movement" ? Math.max(piece.moves || 0, piece.moved ? 1 : 0)
+    : impulse === "combat" ? Math.max(piece.combats || 0, piece.fought ? 1 : 0) : piece.bombarded ? 1 : 0;
+  return taken < limit;
 }
 
 // ---- who may activate (7.21) ---------------------------------------------------------------------
@@ -300,9 +314,9 @@ function stacksNow(ctx, side) {
   return out;
 }
 
-// 7.21: 1 AP if at least half the stack's SPs belong to the AF, otherwise 2 (HQs count for no SPs:
-// 7.11; a stack of HQs alone pays 1 if one of them is the AF's); 0 if the stack has paid already
-// in this activation.
+// 7.21: 1 AP if at least half the stack's SPs belong to the AF, otherwise 2 (activation-points
+// stack-cost; HQs count for no SPs: 7.11; a stack of HQs alone pays the AF's cost if one of them is
+// the AF's); 0 if the stack has paid already in this activation.
 function stackCost(ctx, stack, formations) {
   const live = stack.filter((p) => !p.opsComplete);
   if (live.length && live.every((p) => p.activated)) return 0;
@@ -313,8 +327,8 @@ function stackCost(ctx, stack, formations) {
     total += p.sp || 0;
     if (belongsTo(p, formations)) own += p.sp || 0;
   }
-  const half = total === 0 ? ownHq : own * 2 >= total;
-  return half ? c["af-share-at-least-50-percent"] : c.otherwise;
+  const share = total === 0 ? ownHq : own >= total * c["af-share"];
+  return share ? c.af : c.otherwise;
 }
 
 // The AF's HQs on the map and the command range this half (7.12).
@@ -428,9 +442,10 @@ export function spend(ctx, pieceIds) {
     for (const p of x.stack) if (!p.opsComplete) { p.activated = true; ids.push(p.id); }
     a.stacks[x.key] = ids;
     if (x.cost) {
-      ctx.trace({ rule: "7.21", cell: { stack: x.key, cost: x.cost }, result: x.cost,
+      const sc = ctx.table["activation-points"]["stack-cost"];
+      ctx.trace({ rule: "7.21", table: "activation-points", uses: ["activation/activation-markers", "units/units"], cell: { stack: x.key, cost: x.cost }, result: x.cost,
         text: a.marker + " activates the stack in " + x.key + " (" + ids.join(", ") + ") for " + plural(x.cost, "AP") +
-          (x.cost === 1 ? ": at least half its SPs are the formation's" : ": less than half its SPs are the formation's") });
+          (x.cost === sc.af ? ": at least x" + sc["af-share"] + " of its SPs are the formation's" : ": less than x" + sc["af-share"] + " of its SPs are the formation's") });
     }
   }
   a.apSpent += total;
@@ -445,7 +460,7 @@ export function end(ctx) {
   const s = ctx.state;
   const a = s.activation;
   // 4.12 NOTE, 7.1: the forced combat came before this step; a unit still owing one is a broken game
-  const owed = has(ctx, "combat", "forcedUnits") ? ctx.rules.combat.forcedUnits() : [];
+  const owed = has(ctx, "forced-combat", "forcedUnits") ? ctx.rules["forced-combat"].forcedUnits() : [];
   if (owed.length) ctx.trace({ rule: "4.12", cell: { marker: a.marker }, result: owed, text: "the activation of " + a.marker + " ends with " + owed.join(", ") + " still owing a forced attack" });
   s.lastActivation = { marker: a.marker, owed };
   const marked = [];
@@ -465,25 +480,30 @@ export function end(ctx) {
 
 // ---- 16.42 Axis turning movement (May 26) --------------------------------------------------------
 
-function axisInCup(ctx) { return (ctx.state.cup || []).filter((am) => marker(ctx, am).side === "axis"); }
+// The side a 16.4 special rule is for (scenarios.yaml special-rules), and the other side.
+function ruleSide(ctx, key) { return ctx.tables.scenarios["special-rules"][key].side; }
+function other(ctx, side) { return ctx.sides[0] === side ? ctx.sides[1] : ctx.sides[0]; }
+
+// The markers of `side` in the cup.
+function inCup(ctx, side) { return (ctx.state.cup || []).filter((am) => marker(ctx, am).side === side); }
 
 export function turningMovementDue(ctx) {
   const s = ctx.state;
   const t = s.surprise;
   if (!t || t.done || s.half !== "AM" || s.activation) return false;
   const n = ctx.tables.scenarios["special-rules"]["axis-turning-movement"].formations;
-  return t.chosen.length < n && axisInCup(ctx).length > 0;
+  return t.chosen.length < n && inCup(ctx, ruleSide(ctx, "axis-turning-movement")).length > 0;
 }
 
 export const chooseTurningMovement = {
   rule: "16.42",
-  side() { return "axis"; },
+  side(ctx) { return ruleSide(ctx, "axis-turning-movement"); },
   prompt(ctx) {
     const n = ctx.tables.scenarios["special-rules"]["axis-turning-movement"].formations;
     return "Axis turning movement: choose formation " + (ctx.state.surprise.chosen.length + 1) + " of " + n + " to activate, or end the surprise";
   },
   actions(ctx) {
-    return axisInCup(ctx).map((am) => ({ do: "activate", marker: am })).concat([{ do: "done" }]);
+    return inCup(ctx, ruleSide(ctx, "axis-turning-movement")).map((am) => ({ do: "activate", marker: am })).concat([{ do: "done" }]);
   },
   apply(ctx, action) {
     const s = ctx.state;
@@ -507,13 +527,14 @@ export const chooseTurningMovement = {
 
 // ---- 16.43 Allied command paralysis (May 26) -----------------------------------------------------
 
-// Allied pieces on the map next to an Axis piece, sorted by id.
+// 16.43: the paralysed side's pieces on the map next to an enemy piece, sorted by id.
 function alliedNextToAxis(ctx) {
-  const axis = {};
-  for (const p of ctx.pieces((q) => q.side === "axis" && q.at === "map" && q.hex)) axis[p.hex] = true;
+  const side = ruleSide(ctx, "allied-command-paralysis"), enemy = other(ctx, side);
+  const near = {};
+  for (const p of ctx.pieces((q) => q.side === enemy && q.at === "map" && q.hex)) near[p.hex] = true;
   const out = [];
-  for (const p of ctx.pieces((q) => q.side === "allied" && q.at === "map" && q.hex).sort(byId)) {
-    if (ctx.map.neighbors(p.hex).some((h) => axis[h])) out.push(p.id);
+  for (const p of ctx.pieces((q) => q.side === side && q.at === "map" && q.hex).sort(byId)) {
+    if (ctx.map.neighbors(p.hex).some((h) => near[h])) out.push(p.id);
   }
   return out;
 }
@@ -540,9 +561,10 @@ function releasedAtPause(ctx) {
 // Allied AMs of formations in play, with whether the release already admits them.
 function alliedCandidates(ctx, released) {
   const present = {};
-  for (const p of ctx.pieces((q) => q.side === "allied" && inPlay(ctx, q))) for (const f of formationsOf(p)) if (f) present[f] = true;
+  const side = ruleSide(ctx, "allied-command-paralysis");
+  for (const p of ctx.pieces((q) => q.side === side && inPlay(ctx, q))) for (const f of formationsOf(p)) if (f) present[f] = true;
   const out = [];
-  for (const m of markerList(ctx, "allied")) {
+  for (const m of markerList(ctx, side)) {
     const fs = m.formations.map(String);
     if (!fs.some((f) => present[f])) continue;
     if (fs.some((f) => released.indexOf(f) >= 0)) continue;
@@ -560,7 +582,7 @@ export function paralysisDue(ctx) {
 
 export const chooseParalysis = {
   rule: "16.43",
-  side() { return "allied"; },
+  side(ctx) { return ruleSide(ctx, "allied-command-paralysis"); },
   prompt() { return "Allied command paralysis: choose the one formation that may activate besides those the Axis has engaged"; },
   actions(ctx) {
     const c = alliedCandidates(ctx, releasedAtPause(ctx));
@@ -573,12 +595,12 @@ export const chooseParalysis = {
     par.extra = action.do === "choose" ? action.marker : null;
     par.paused = true;
     const add = [];
-    for (const m of markerList(ctx, "allied")) {
+    for (const m of markerList(ctx, ruleSide(ctx, "allied-command-paralysis"))) {
       const am = String(m.am);
       if (s.cup.indexOf(am) < 0 && s.activations.indexOf(am) < 0 && paralysisAdmits(ctx, am) && alliedInPlay(ctx, am)) add.push(am);
     }
     s.cup = s.cup.concat(add).sort();
-    ctx.trace({ rule: "16.43", cell: { released: par.released, extra: par.extra }, result: add,
+    ctx.trace({ rule: "16.43", uses: ["activation/activation-markers"], cell: { released: par.released, extra: par.extra }, result: add,
       text: "Allied response to the surprise: " + (add.length ? add.join(", ") + " go into the cup" : "no Allied marker goes into the cup") +
         " (engaged formations: " + (par.released.length ? par.released.join(", ") : "none") + "; chosen: " + (par.extra || "none") + ")" });
     ctx.done();
@@ -587,7 +609,8 @@ export const chooseParalysis = {
 
 function alliedInPlay(ctx, am) {
   const fs = marker(ctx, am).formations;
-  return ctx.pieces((p) => p.side === "allied" && inPlay(ctx, p) && belongsTo(p, fs)).length > 0;
+  const side = ruleSide(ctx, "allied-command-paralysis");
+  return ctx.pieces((p) => p.side === side && inPlay(ctx, p) && belongsTo(p, fs)).length > 0;
 }
 
 // release(formation): 16.43, an Allied formation was attacked (bombarded, close support, antitank
@@ -609,7 +632,7 @@ export function release(ctx, formation) {
     if (par.paused && am && s.cup.indexOf(am) < 0 && s.activations.indexOf(am) < 0 && !current) {
       s.cup.push(am);
       s.cup.sort();
-      ctx.trace({ rule: "16.43", cell: { formation: f }, result: am, text: f + " was attacked: " + am + " goes into the cup" });
+      ctx.trace({ rule: "16.43", uses: ["activation/activation-markers"], cell: { formation: f }, result: am, text: f + " was attacked: " + am + " goes into the cup" });
     } else {
       ctx.trace({ rule: "16.43", cell: { formation: f }, result: null, text: f + " was attacked: it is free to act once the Allied response is prepared" });
     }
@@ -619,9 +642,10 @@ export function release(ctx, formation) {
 
 // ---- 16.44 Axis initiative (May 27) ----------------------------------------------------------------
 
-function divisional(ctx, am) { return /Div$/.test(marker(ctx, am).cct); }
+// 16.44: a divisional formation's marker reads a divisional column of the CCT (special-rules cct-columns).
+function divisional(ctx, am) { return ctx.tables.scenarios["special-rules"]["axis-initiative"]["cct-columns"].indexOf(marker(ctx, am).cct) >= 0; }
 
-function initiativeCandidates(ctx) { return axisInCup(ctx).filter((am) => divisional(ctx, am)); }
+function initiativeCandidates(ctx) { return inCup(ctx, ruleSide(ctx, "axis-initiative")).filter((am) => divisional(ctx, am)); }
 
 export function initiativeDue(ctx) {
   const s = ctx.state;
@@ -633,7 +657,7 @@ export function initiativeDue(ctx) {
 
 export const chooseInitiative = {
   rule: "16.44",
-  side() { return "axis"; },
+  side(ctx) { return ruleSide(ctx, "axis-initiative"); },
   prompt(ctx) {
     const n = ctx.tables.scenarios["special-rules"]["axis-initiative"].formations;
     return "Axis initiative: set aside divisional formation " + (ctx.state.initiative.queue.length + 1) + " of " + n + " (they activate in this order)";

@@ -14,7 +14,6 @@
 
 const HALF = "half-move-half-fire";
 const FULL = "full-move-no-fire";
-const MORALE = "abcdefg";
 
 function onMap(p) { return !!p && !!p.hex && (p.at === undefined || p.at === "map"); }
 function no(rule, reason) { return { ok: false, rule, reason }; }
@@ -58,10 +57,11 @@ export function mayFire(ctx, piece, all) {
   if (!onMap(piece)) return no("8.1", piece.id + " is not on the map");
   if (piece.side !== activeSide(ctx)) return no("3.41", piece.id + " is not the active player's");
   if (!(piece.bf > 0)) return no("8.1", piece.id + " has no Bombardment Factor");
-  if (piece.disrupted) return no("12.2", piece.id + " is Disrupted: disrupted artillery may not bombard");
-  if (piece.bombarded) return no("3.4", piece.id + " has already fired in an Artillery Impulse this Operations Phase");
+  const disruptedMay = ctx.tables.disruption.effects["artillery-may-bombard"];
+  if (piece.disrupted && !disruptedMay) return no("12.2", piece.id + " is Disrupted: disrupted artillery may not bombard");
+  if (!ctx.rules.activation.impulseOpen(piece, "artillery")) return no("3.4", piece.id + " has already fired in an Artillery Impulse this Operations Phase");
   if (piece.opsComplete) return no("7.3", piece.id + " carries an Operations Complete marker");
-  if (piece.moveMarker === FULL && !markerExempt(ctx, piece)) return no("8.2", piece.id + " moved more than half its MPs (Full Move/No Fire): its Bombardment Factor is 0");
+  if (piece.moveMarker === FULL && reduced(ctx, piece) && ctx.rules.movement.markerOf(FULL).factor === 0) return no("8.2", piece.id + " moved more than x" + ctx.tables.movement["towed-guns"]["half-of-ma"] + " of its MPs (Full Move/No Fire): its Bombardment Factor is 0");
   const el = eligible(ctx, piece, all);
   if (!el.ok) return no(el.rule || "7.21", el.reason || piece.id + " may not be activated now");
   return { ok: true };
@@ -77,9 +77,10 @@ function eligible(ctx, piece, all) {
   return act.eligible(piece, { free: true }) || { ok: false, rule: "7.21", reason: piece.id + " may not be activated now" };
 }
 
-// 4.3: the Axis Semovente keeps its fire whatever it moved.
-function markerExempt(ctx, piece) {
-  return ctx.table.readings["marker-exempt-types"].indexOf(piece.type) >= 0;
+// 4.3: do the movement markers reduce this unit's fire (the Axis Semovente keeps its fire whatever
+// it moved: movement.yaml towed-guns)?
+function reduced(ctx, piece) {
+  return ctx.rules.movement.firesReduced(piece);
 }
 
 // 8.1: may `piece` bombard `hex` (in range, enemy units there, a spotter)? Does not check mayFire.
@@ -146,21 +147,24 @@ export function impulseOpen(ctx) {
 // The factor `piece` brings against `hex` firing `fire` ("full" | "half"): {factor, parts: [text]}.
 // Half fire (chosen, or forced by a Half Move/Half Fire marker), then range, then supply (14.3).
 export function factor(ctx, piece, hex, fire) {
-  const t = ctx.table["range-and-halving"];
+  const t = ctx.table["range-and-halving"], ft = ctx.rules.crt.factorText;
   let f = piece.bf || 0;
   const parts = [piece.id + " BF " + num(f)];
-  if (fire === "half" || (piece.moveMarker === HALF && !markerExempt(ctx, piece))) {
-    f *= ctx.table.markers["moved-up-to-half-ma"].bombardment;
-    parts.push(piece.moveMarker === HALF ? "half (Half Move/Half Fire, 8.12)" : "half (fires half, 8.12)");
+  const marked = piece.moveMarker === HALF && reduced(ctx, piece);
+  if (fire === "half" || marked) {
+    const k = marked ? ctx.rules.movement.markerOf(HALF).factor : ctx.table.markers["fired-half-factor"].bombardment;
+    f *= k;
+    parts.push(marked ? ft(k) + " (Half Move/Half Fire, 8.12)" : ft(k) + " (fires half, 8.12)");
   }
   const r = ctx.map.range(piece.hex, hex);
   if (overHalfRange(ctx, piece, r)) {
     f *= t["over-half-range"];
-    parts.push("halved: range " + r + " is over half of " + piece.br + " (8.13)");
+    parts.push(ft(t["over-half-range"]) + ": range " + r + " is over x" + t["range-fraction"] + " of " + piece.br + " (8.13)");
   }
-  if (!supplied(ctx, piece)) {
-    f = supplyFactor(ctx, piece, f);
-    parts.push("halved: out of supply (14.3)");
+  const sup = ctx.rules.supply.effects(piece);
+  if (sup.oos) {
+    f = ctx.rules.supply.bombardmentFactor(piece, f);
+    parts.push(ft(sup.bombardment) + ": out of supply (14.3)");
   }
   return { factor: f, parts };
 }
@@ -169,26 +173,16 @@ export function factor(ctx, piece, hex, fire) {
 // only stands in when a counter carries none.
 function overHalfRange(ctx, piece, r) {
   const br = piece.br || arcRange(ctx, piece);
-  return r > br / 2;
+  return r > br * ctx.table["range-and-halving"]["range-fraction"];
 }
 
+// The Artillery Range Chart row that stands in for a unit type (its `for`, else the default row).
 function arcRange(ctx, piece) {
   const types = ctx.table.arc.types;
-  const row = piece.type === "semovente" ? types[4] : piece.type === "recon-artillery" ? types[5] : types[1];
+  const row = types.find((x) => (x.for || []).indexOf(piece.type) >= 0) || types.find((x) => x.default);
   ctx.trace({ rule: "8.13", table: "arc", cell: row.type, result: row.range,
     text: piece.id + " carries no Bombardment Range: the Artillery Range Chart stand-in gives " + row.range });
   return row.range;
-}
-
-function supplied(ctx, piece) {
-  const s = ctx.rules.supply;
-  return !s || typeof s.supplied !== "function" ? !piece.oos : s.supplied(piece);
-}
-
-function supplyFactor(ctx, piece, f) {
-  const s = ctx.rules.supply;
-  if (s && typeof s.bombardmentFactor === "function") return s.bombardmentFactor(piece, f);
-  return f * ctx.table["range-and-halving"]["out-of-supply"];
 }
 
 // ---- 8.11 the CRT column and its shifts ------------------------------------------------------
@@ -206,95 +200,46 @@ export function column(ctx, total) {
   return best;
 }
 
-// "1L" -> -1, "2R" -> 2, "--" -> 0.
-function shiftOf(text) {
-  const m = /^\s*(\d+)\s*([LR])\s*$/.exec(String(text));
-  if (!m) return 0;
-  return m[2] === "R" ? +m[1] : -m[1];
-}
-
 // 4.22: the Stacking Density Chart shift for the target hex.
 export function densityShift(ctx, hex) {
-  const st = ctx.rules.stacking;
-  if (st && typeof st.density === "function") {
-    const r = st.density(hex);
-    if (typeof r === "number") return r;
-    if (r && typeof r.shift === "number") return r.shift;
-    if (r && r.shift !== undefined) return shiftOf(r.shift);
-    if (r === null || r === undefined) return 0;
-  }
-  const sps = st && typeof st.points === "function" ? st.points(hex)
-    : ctx.piecesAt(hex).filter((q) => onMap(q) && !q.hq).reduce((s, q) => s + (q.sp || 0), 0);
-  for (const row of ctx.tables.stacking.sdc.numeric) {
-    if (sps >= row.min && (row.max === null || row.max === undefined || sps <= row.max)) return row.shift;
-  }
-  return 0;
+  return ctx.rules.stacking.density(hex).shift;
 }
 
-function stackPoints(ctx, hex) {
-  const st = ctx.rules.stacking;
-  if (st && typeof st.points === "function") return st.points(hex);
-  return ctx.piecesAt(hex).filter((q) => onMap(q) && !q.hq).reduce((s, q) => s + (q.sp || 0), 0);
-}
-
-function isBox(ctx, hex) {
-  const m = ctx.rules.minefields;
-  return !!m && typeof m.isBox === "function" && m.isBox(hex);
-}
+function isBox(ctx, hex) { return ctx.rules.minefields.isBox(hex); }
 
 // Every column shift on a bombardment of `hex`: [{shift, rule, table, why}].
 export function shifts(ctx, hex) {
   const out = [];
-  const sdc = densityShift(ctx, hex);
-  out.push({ shift: sdc, rule: "4.22", table: "stacking/sdc", why: stackPoints(ctx, hex) + " SPs in " + hex + " (SDC)" });
-  const wx = ctx.rules.weather;
-  const w = wx && typeof wx.current === "function" ? wx.current() : ctx.state.weather;
+  const d = ctx.rules.stacking.density(hex);
+  out.push({ shift: d.shift, rule: "4.22", table: "stacking/sdc", uses: ["units/units"], why: d.sps + " SPs in " + hex + " (SDC)" });
+  const w = ctx.rules.weather.current();
   if (w) {
     const name = w.charAt(0).toUpperCase() + w.slice(1);
     const e = ctx.tables.weather.effects[name];
-    const s = wx && typeof wx.shifts === "function" ? wx.shifts("bombardment") : e ? shiftOf(e["bombardment-shift"]) : 0;
+    const s = ctx.rules.weather.shifts("bombardment");
     if (s) out.push({ shift: s, rule: e ? e.rule : "4.4", table: "weather/effects", why: name });
   }
-  if (isBox(ctx, hex)) {
-    const m = ctx.tables.crt["pac-modifiers"].modifiers.find((x) => x.label === "Bombardment Fire vs Defensive Box");
-    out.push({ shift: shiftOf(m.value), rule: "13.4", table: "crt/pac-modifiers", why: "the target hex is a Defensive Box" });
-  }
+  // 13.4: units in a Box receive the CRT's defender-in-box shift, bombardment included
+  if (isBox(ctx, hex)) out.push({ shift: ctx.rules.crt.columnShift("defender-in-box"), rule: "13.4", table: "crt/column-shifts", uses: ["map"], why: "the target hex is a Defensive Box" });
   // 8.11: target hex terrain per the TEC, which the seed lacks (a placeholder: no shift)
   const t = ctx.map.terrain(hex);
   if (ctx.tables.terrain["combat-effects-other"].none.indexOf(t) >= 0) {
-    out.push({ shift: 0, rule: "8.11", table: "terrain/combat-effects-other", why: t + " (TEC stand-in: no effect)" });
+    out.push({ shift: 0, rule: "8.11", table: "terrain/combat-effects-other", uses: ["map"], why: t + " (TEC stand-in: no effect)" });
   }
   return out;
 }
 
 // ---- 8.11 who is hit ---------------------------------------------------------------------------
 
-// A unit's current morale letter: the printed letter lowered by its morale loss markers (B.127).
-export function currentMorale(ctx, piece) {
-  const c = ctx.rules.combat;
-  if (c && typeof c.moraleOf === "function") return c.moraleOf(piece);
-  const i = Math.max(0, MORALE.indexOf(piece.morale) - (typeof piece.moraleLoss === "number" ? piece.moraleLoss : 0));
-  return MORALE.charAt(i);
-}
-
-// Which band of a CRT cell {L, M, H} holds `letter`: "L", "M", "H" or null (a miss).
-export function bandOf(ctx, cell, letter) {
-  for (const b of ctx.tables.crt.crt.bands) {
-    const r = cell[b];
-    if (!r || r === "-") continue;
-    const [lo, hi] = r.split("-").length === 2 ? r.split("-") : [r, r];
-    if (letter >= lo && letter <= hi) return b;
-  }
-  return null;
-}
-
-// 8.11: the Disruption Result for band ("L" | "M" | "H") and a modified d10; any Dis-type result
-// is one Dis ("2 Dis" and "All Dis" count as Dis).
+// 8.11: the Disruption Result for band ("L" | "M" | "H") and a modified d10, a roll past the
+// table's rows reading its first or last row; any Dis-type result is one Dis ("2 Dis" and
+// "All Dis" count as Dis).
 export function disruption(ctx, band, roll) {
-  const name = { L: "LIGHT", M: "MEDIUM", H: "HEAVY" }[band];
+  const name = ctx.rules.crt.bandName(band);
   const rows = ctx.tables["fire-combat"]["fire-combat"]["disruption-result"][name];
-  const d = Math.min(9, Math.max(0, roll));
-  const row = rows.find((r) => { const [lo, hi] = r.d10.split("-").map(Number); return d >= lo && d <= hi; });
+  const span = (r) => r.d10.split("-").map(Number);
+  const d = Math.min(span(rows[rows.length - 1]).pop(), Math.max(span(rows[0])[0], roll));
+  const row = rows.find((r) => { const [lo, hi] = span(r); return d >= lo && d <= (hi === undefined ? lo : hi); });
   const use = ctx.tables["fire-combat"]["bombardment-use"].artillery.collapse;
   const printed = row.Disruption;
   return { printed, row: name + " " + row.d10, result: printed === "-" ? "-" : use[printed] || printed };
@@ -304,7 +249,7 @@ export function disruption(ctx, band, roll) {
 export function targetable(ctx, piece, hex) {
   const r = ctx.table.readings;
   if (piece.hq || r["never-targets"].indexOf(piece.type) >= 0) return no("12.1", piece.id + " is an HQ: HQs ignore Dis results");
-  if (isBox(ctx, hex) && r["box-immune-types"].indexOf(piece.type) >= 0) return no("13.4", piece.id + " is an infantry-class unit in a Box: immune to bombardment");
+  if (piece.hex === hex && ctx.rules.minefields.bombardImmune(piece)) return no("13.4", piece.id + " is an infantry-class unit in a Box: immune to bombardment");
   return { ok: true };
 }
 
@@ -347,8 +292,8 @@ export const impulse = {
     for (const f of imp.firers) chosen[f.id] = true;
     for (const p of firers(ctx)) {
       if (chosen[p.id] || !mayTarget(ctx, p, imp.hex).ok) continue;
-      if (p.moveMarker !== HALF || markerExempt(ctx, p)) out.push({ do: "add", unit: p.id, fire: "full" });
-      out.push({ do: "add", unit: p.id, fire: "half" });
+      if (p.moveMarker !== HALF || !reduced(ctx, p)) out.push({ do: "add", unit: p.id, fire: "full" });
+      if (ctx.table.readings["half-fire-choice"] || p.moveMarker === HALF) out.push({ do: "add", unit: p.id, fire: "half" });
     }
     if (imp.firers.length && total(ctx, imp) >= ctx.table["range-and-halving"]["minimum-alone"]) out.push({ do: "fire" });
     out.push({ do: "done" });
@@ -403,14 +348,17 @@ export function bombard(ctx, hex, list) {
     sum += m.factor;
     parts.push(m.parts.join(", ") + " = " + num(m.factor));
     const r = ctx.map.range(p.hex, hex);
-    ctx.trace({ rule: "8.13", table: "arc", cell: "range " + r + ", Bombardment Range " + p.br, result: overHalfRange(ctx, p, r) ? "halved" : "full",
-      text: p.id + " fires " + r + " hexes: " + (overHalfRange(ctx, p, r) ? "more" : "not more") + " than half its range " + p.br + " (8.13; the Artillery Range Chart is not in the seed)" });
+    // the counter's own range decides (units.yaml); the Artillery Range Chart only without one
+    const br = p.br || arcRange(ctx, p);
+    ctx.trace({ rule: "8.13", table: "range-and-halving", uses: ["map", "units/units"].concat(p.br ? [] : ["arc"]), cell: "range " + r + ", Bombardment Range " + br, result: overHalfRange(ctx, p, r) ? "halved" : "full",
+      text: p.id + " fires " + r + " hexes: " + (overHalfRange(ctx, p, r) ? "more" : "not more") + " than x" + ctx.table["range-and-halving"]["range-fraction"] + " of its range " + br +
+        (p.br ? " (8.13)" : " (8.13; the Artillery Range Chart's stand-in)") });
   }
-  ctx.trace({ rule: "8.13", table: "range-and-halving", result: num(sum), text: "bombardment of " + hex + ": " + parts.join("; ") + "; total " + num(sum) });
+  ctx.trace({ rule: "8.13", table: "range-and-halving", uses: ["map", "units/units"], result: num(sum), text: "bombardment of " + hex + ": " + parts.join("; ") + "; total " + num(sum) });
   const cols = ctx.tables.crt.crt.columns;
   const base = column(ctx, sum);
   const out = { hex, total: sum, column: null, roll: null, cell: null, results: [] };
-  ctx.trace({ rule: "8.11", table: "crt/artillery-row", cell: base >= 0 ? cols[base] : "below 1", result: base >= 0 ? cols[base] : "-",
+  ctx.trace({ rule: "8.11", table: "crt/artillery-row", uses: ["units/units"], cell: base >= 0 ? cols[base] : "below 1", result: base >= 0 ? cols[base] : "-",
     text: num(sum) + " bombardment factors read on the \"<- Artillery\" row stand-in: column " + (base >= 0 ? cols[base] : "none") });
   mark(ctx, list);
   release(ctx, side, hex);
@@ -418,68 +366,64 @@ export function bombard(ctx, hex, list) {
   let net = 0;
   const why = [];
   for (const s of shifts(ctx, hex)) {
-    ctx.trace({ rule: s.rule, table: s.table, result: s.shift === 0 ? "0" : Math.abs(s.shift) + (s.shift > 0 ? "R" : "L"), text: "bombardment shift: " + s.why });
+    ctx.trace({ rule: s.rule, table: s.table, uses: s.uses, result: s.shift === 0 ? "0" : Math.abs(s.shift) + (s.shift > 0 ? "R" : "L"), text: "bombardment shift: " + s.why });
     net += s.shift;
     if (s.shift) why.push(Math.abs(s.shift) + (s.shift > 0 ? "R" : "L") + " " + s.why);
   }
   const col = base + net;
   if (col < 0) {
-    ctx.trace({ rule: "11.22", table: "crt/shift-rules", result: "no-roll",
+    ctx.trace({ rule: "11.22", table: "crt/shift-rules", uses: ["crt/artillery-row", "units/units", "map"], result: "no-roll",
       text: "shifts (" + why.join(", ") + ") push " + cols[base] + " below 1:2: the bombardment of " + hex + " has no effect" });
     return out;
   }
   const c = Math.min(col, cols.length - 1);
   out.column = cols[c];
-  const roll = ctx.roll("d10", "8.11 bombardment of " + hex + " on the " + cols[c] + " column");
+  const roll = ctx.roll(ctx.tables.crt.crt.die, "8.11 bombardment of " + hex + " on the " + cols[c] + " column");
   const cell = ctx.tables.crt.crt.rows[roll][c];
   out.roll = roll;
   out.cell = cell;
-  ctx.trace({ rule: "8.11", table: "crt/crt", cell: "d10=" + roll + ", " + cols[c], result: cell.L + " / " + cell.M + " / " + cell.H,
+  ctx.trace({ rule: "8.11", table: "crt/crt", uses: ["crt/artillery-row", "units/units", "map"], cell: "d10=" + roll + ", " + cols[c], result: cell.L + " / " + cell.M + " / " + cell.H,
     text: "bombardment of " + hex + ": column " + cols[base] + (why.length ? " shifted " + why.join(", ") : "") + " -> " + cols[c] + ", d10 " + roll });
-  for (const q of enemiesIn(ctx, side, hex)) out.results.push(hit(ctx, q, hex, cell));
+  for (const q of enemiesIn(ctx, side, hex)) out.results.push(hit(ctx, q, hex, roll, c));
   return out;
 }
 
+// The non-printed sources one unit's bombardment result rests on (a trace's `uses`): the column the
+// artillery-row stand-in gave, the unit's morale and type (order of battle), the band-per-unit reading.
+const HIT_USES = Object.freeze(["crt/artillery-row", "units/units", "artillery/readings"]);
+
 // 8.11: one unit of the target hex: its band in the cell, its own d10 (+1 vs armor), the result.
-function hit(ctx, q, hex, cell) {
+function hit(ctx, q, hex, roll0, col) {
   const t = targetable(ctx, q, hex);
   if (!t.ok) {
-    ctx.trace({ rule: t.rule, result: "immune", text: t.reason });
+    ctx.trace({ rule: t.rule, uses: ["map", "units/units"], result: "immune", text: t.reason });
     return { id: q.id, band: null, roll: null, result: "immune" };
   }
-  const letter = currentMorale(ctx, q);
-  const band = bandOf(ctx, cell, letter);
+  const letter = ctx.rules.morale.moraleOf(q);
+  const b = ctx.rules.crt.band(roll0, col, letter), band = b === "-" ? null : b;
   if (!band) {
-    ctx.trace({ rule: "8.11", table: "crt/crt", result: "-", text: q.id + " (morale " + letter + ") falls in no band of the cell: no effect" });
+    ctx.trace({ rule: "8.11", table: "crt/crt", uses: HIT_USES, result: "-", text: q.id + " (morale " + letter + ") falls in no band of the cell: no effect" });
     return { id: q.id, band: null, roll: null, result: "-" };
   }
   const drm = ctx.table.bombardment["disruption-roll-drm"]["armor-target"];
   const mods = q.armor ? [{ value: drm, why: "armor target (8.11)" }] : [];
-  const roll = ctx.roll("d10", "8.11 disruption roll for " + q.id + " (" + band + ")", mods);
+  const roll = ctx.roll(ctx.tables["fire-combat"]["fire-combat"].die, "8.11 disruption roll for " + q.id + " (" + band + ")", mods);
   const d = disruption(ctx, band, roll);
   const res = { id: q.id, band, roll, result: d.result };
   if (d.result === "-") {
-    ctx.trace({ rule: "8.11", table: "fire-combat/fire-combat", cell: d.row, result: "-", text: q.id + " (morale " + letter + ", " + band + ") rolls " + roll + ": no effect" });
+    ctx.trace({ rule: "8.11", table: "fire-combat/fire-combat", uses: HIT_USES, cell: d.row, result: "-", text: q.id + " (morale " + letter + ", " + band + ") rolls " + roll + ": no effect" });
     return res;
   }
-  if (q.disrupted) {
-    res.result = "no further effect";
-    ctx.trace({ rule: "8.11", table: "fire-combat/fire-combat", cell: d.row, result: "Dis",
-      text: q.id + " rolls " + roll + " (" + d.printed + "): already Disrupted, and bombardment cannot eliminate a Disrupted unit (8.11 EXCEPTION, 12.2)" });
-    return res;
-  }
-  disrupt(ctx, q);
-  ctx.trace({ rule: "8.11", table: "fire-combat/fire-combat", cell: d.row, result: "Dis",
-    text: q.id + " (morale " + letter + ", " + band + ") rolls " + roll + (d.printed !== "Dis" ? " (" + d.printed + ", counted as Dis)" : "") + ": Disrupted (12.0)" });
+  // 12.1, 12.2: through the disruption section (cause "bombardment": no elimination of a unit
+  // already Disrupted, 8.11 EXCEPTION)
+  const was = q.disrupted;
+  const r = ctx.rules.disruption.disrupt(q.id, "bombardment", "8.11", null, HIT_USES);
+  if (r === "no effect") res.result = "no further effect";
+  else if (r === "eliminated") res.result = "eliminated";
+  ctx.trace({ rule: "8.11", table: "fire-combat/fire-combat", uses: HIT_USES, cell: d.row, result: "Dis",
+    text: q.id + " (morale " + letter + ", " + band + ") rolls " + roll + (d.printed !== "Dis" ? " (" + d.printed + ", counted as Dis)" : "") +
+      (was ? ": already Disrupted: " + r + " (8.11 EXCEPTION, 12.2)" : ": Disrupted (12.0)") });
   return res;
-}
-
-// 12.1: through the combat section, which keeps disruption (cause "bombardment": never an
-// elimination, 12.2); without it, here.
-function disrupt(ctx, q) {
-  const c = ctx.rules.combat;
-  if (c && typeof c.disrupt === "function") c.disrupt(q.id, "bombardment", "8.11");
-  else q.disrupted = true;
 }
 
 // 8.12: full factor -> Operations Complete; half -> Half Move/Half Fire, or Operations Complete if
@@ -488,7 +432,7 @@ function mark(ctx, list) {
   for (const f of list) {
     const p = ctx.piece(f.id);
     p.bombarded = true;
-    const half = f.fire === "half" || (p.moveMarker === HALF && !markerExempt(ctx, p));
+    const half = f.fire === "half" || (p.moveMarker === HALF && reduced(ctx, p));
     if (!half) {
       p.opsComplete = true;
       ctx.trace({ rule: "8.12", table: "markers", result: "Operations Complete", text: p.id + " fired its full factor: Operations Complete" });
@@ -503,11 +447,11 @@ function mark(ctx, list) {
   }
 }
 
-// 16.43: an Allied formation whose units are targeted is released (when the activation section
-// keeps that rule).
+// 16.43: a formation of the paralysed side whose units are targeted is released (the activation
+// section keeps that rule).
 function release(ctx, side, hex) {
   const act = ctx.rules.activation;
-  if (side === "allied" || !act || typeof act.release !== "function") return;
+  if (side === ctx.tables.scenarios["special-rules"]["allied-command-paralysis"].side) return;
   const f = {};
   for (const q of enemiesIn(ctx, side, hex)) if (q.formation) f[q.formation] = true;
   for (const id of Object.keys(f).sort()) act.release(id);

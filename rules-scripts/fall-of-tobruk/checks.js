@@ -35,9 +35,10 @@ export function invariants(ctx) {
   if (a && a.ap !== null && a.apSpent > a.ap) out.push("7.2: " + a.marker + " spent " + a.apSpent + " AP of the " + a.ap + " its roll gave");
   const last = ctx.state.lastActivation;
   if (last && last.owed.length) out.push("4.12: the activation of " + last.marker + " ended with " + last.owed.join(", ") + " still owing a forced attack");
-  for (const p of ctx.pieces((q) => (q.moves || 0) > 1 || (q.combats || 0) > 1).sort(byId)) {
-    if ((p.moves || 0) > 1) out.push("3.4: " + p.id + " took part in " + p.moves + " Movement Impulses this Operations Phase");
-    if ((p.combats || 0) > 1) out.push("3.4: " + p.id + " took part in " + p.combats + " Combat Impulses this Operations Phase");
+  const lim = ctx.tables.activation["activation-points"]["impulse-limits"]["ground-unit"];
+  for (const p of ctx.pieces((q) => (q.moves || 0) > lim.movement || (q.combats || 0) > lim.combat).sort(byId)) {
+    if ((p.moves || 0) > lim.movement) out.push("3.4: " + p.id + " took part in " + p.moves + " Movement Impulses this Operations Phase");
+    if ((p.combats || 0) > lim.combat) out.push("3.4: " + p.id + " took part in " + p.combats + " Combat Impulses this Operations Phase");
   }
   return out;
 }

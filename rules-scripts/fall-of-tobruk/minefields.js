@@ -32,10 +32,10 @@ export function hexside(ctx, a, b) { return key(a, b); }
 // owner(a, b): whose minefield lies on the hexside (the map's minefield-allied / minefield-axis;
 // B.2: Allied when it says neither), or null when there is none.
 export function owner(ctx, a, b) {
-  const r = R(ctx);
+  const r = R(ctx), unmarked = r["default-owner"];
   if (!ctx.map.hexsideHas(a, b, r.feature)) return null;
   for (const f of Object.keys(r.owners).sort()) if (ctx.map.hexsideHas(a, b, f)) return r.owners[f];
-  return r["default-owner"];
+  return unmarked;
 }
 
 // breached(a, b): a Minefield Breached marker points at the hexside (13.3).
@@ -80,10 +80,16 @@ export function all(ctx) {
 // features(): the map's minefield hexside feature names.
 export function features(ctx) { return [R(ctx).feature]; }
 
-// Does a road or track cross the hexside (13.1)?
+// Does a road or track (a TEC route) cross the hexside (13.1)?
 function routeAcross(ctx, a, b) {
-  for (const r of R(ctx).routes) if (ctx.map.hexsideHas(a, b, r)) return r;
+  for (const r of ctx.rules.terrain.routes()) if (ctx.map.hexsideHas(a, b, r)) return r;
   return null;
+}
+
+// The B.113 class of a unit (units.yaml types): armor, infantry, weapons or artillery.
+function classOf(ctx, piece) {
+  const t = ctx.tables.units.types["by-type"][piece.type];
+  return t ? t.class : null;
 }
 
 // ---- 13.4 boxes --------------------------------------------------------------------------------
@@ -100,21 +106,21 @@ export function boxes(ctx) {
   return ctx.map.ids.filter((h) => ctx.map.hasFeature(h, f)).sort();
 }
 
-// alliedBoxes(): the box hexes an Allied unit occupies now (14.23), sorted.
-export function alliedBoxes(ctx) {
+// boxesHeldBy(side): the box hexes a unit of `side` occupies now (14.23), sorted.
+export function boxesHeldBy(ctx, side) {
   const out = {};
   for (const id in ctx.state.pieces) {
     const p = ctx.state.pieces[id];
-    if (p.side === "allied" && onMap(p) && isBox(ctx, p.hex)) out[p.hex] = true;
+    if (p.side === side && onMap(p) && isBox(ctx, p.hex)) out[p.hex] = true;
   }
   return Object.keys(out).sort();
 }
 
-// boxShift(hex): 13.4 and 11.22: units in a box get one column to the left (-1), else 0.
+// boxShift(hex): 13.4 and 11.22: units in a box get the crt.yaml defender-in-box shift (1L: -1),
+// else 0.
 export function boxShift(ctx, hex) {
   if (!isBox(ctx, hex)) return 0;
-  const m = /^(\d+)\s*([LR])$/.exec(String(ctx.table.boxes["column-shift"]));
-  return m[2] === "L" ? -Number(m[1]) : Number(m[1]);
+  return ctx.rules.crt.columnShift("defender-in-box");
 }
 
 // ignoresRetreat(piece): 13.4: a unit in a box may ignore every R#h result.
@@ -125,9 +131,9 @@ export function ignoresRetreat(ctx, piece) { return inBox(ctx, piece) && ctx.tab
 export function mustAttackExempt(ctx, piece) { return inBox(ctx, piece) && ctx.table.boxes["must-attack-hzoc"] === false; }
 
 // bombardImmune(piece): 13.4: infantry-class units in a box are immune to bombardment and
-// strafing; weapons, artillery and armor are not.
+// strafing; weapons, artillery and armor are not (boxes bombardment-immune).
 export function bombardImmune(ctx, piece) {
-  return inBox(ctx, piece) && R(ctx)["infantry-types"].concat(["hq"]).indexOf(piece.type) >= 0;
+  return inBox(ctx, piece) && ctx.table.boxes["bombardment-immune"].indexOf(classOf(ctx, piece)) >= 0;
 }
 
 // ---- 13.1 movement -----------------------------------------------------------------------------
@@ -137,27 +143,29 @@ export function bombardImmune(ctx, piece) {
 export function freeCrossing(ctx, side, a, b) {
   if (owner(ctx, a, b) === null) return { rule: "13.1", reason: "no minefield on " + key(a, b) };
   if (breached(ctx, a, b)) return { rule: "13.3", reason: "the minefield on " + key(a, b) + " is breached" };
-  if (side !== "allied") return null;
-  const r = routeAcross(ctx, a, b);
-  if (r) return { rule: "13.1", reason: "Allied units cross the minefield on " + key(a, b) + " along the " + r + " free" };
-  if (isBox(ctx, a)) return { rule: "13.1", reason: "Allied units leaving the box " + a + " cross its minefield free" };
+  for (const e of ctx.table.movement.exceptions) {
+    if (e.side !== side) continue;
+    const r = e.kind === "route" ? routeAcross(ctx, a, b) : null;
+    if (r) return { rule: "13.1", reason: "Allied units cross the minefield on " + key(a, b) + " along the " + r + " free" };
+    if (e.kind === "box-exit" && isBox(ctx, a)) return { rule: "13.1", reason: "Allied units leaving the box " + a + " cross its minefield free" };
+  }
   return null;
 }
 
 // moveCost(piece, a, b, mpAvailable): the extra MPs crossing the hexside a-b costs this unit
-// (13.1): half of `mpAvailable`, its allowance this impulse (reading available-mps), or 0. The
-// hexside cost is added to the cost of the hex entered.
+// (13.1): the movement crossing-cost share (half) of `mpAvailable`, its allowance this impulse
+// (reading available-mps), or 0. The hexside cost is added to the cost of the hex entered.
 export function moveCost(ctx, piece, a, b, mpAvailable) {
   if (!unbreached(ctx, a, b) || freeCrossing(ctx, piece.side, a, b)) return 0;
-  return mpAvailable / 2;
+  return mpAvailable * ctx.table.movement["crossing-cost"];
 }
 
 // costSpec(piece, mpAvailable): the spec fragment for ctx.map.reach: every minefield hexside adds
-// half of `mpAvailable`. It over-charges the free crossings (breaches, Allied roads and box
-// exits), which only reach() below puts right: {hexsides: {minefield: {add}}}.
+// the crossing cost of `mpAvailable`. It over-charges the free crossings (breaches, Allied roads
+// and box exits), which only reach() below puts right: {hexsides: {minefield: {add}}}.
 export function costSpec(ctx, piece, mpAvailable) {
   const hs = {};
-  hs[R(ctx).feature] = { add: mpAvailable / 2 };
+  hs[R(ctx).feature] = { add: mpAvailable * ctx.table.movement["crossing-cost"] };
   return { hexsides: hs };
 }
 
@@ -336,16 +344,18 @@ export function firstFire(ctx, attackerHex, defenderHex, defenderSide) {
 function isEngineer(ctx, piece) { return R(ctx)["engineer-types"].indexOf(piece.type) >= 0; }
 
 // attackFactor(piece, fromHex, toHex, kind, value): the attack factor of `piece` attacking from
-// fromHex into toHex across an unbreached minefield: kind "soft" (13.22: halved, engineers
-// excepted) or "hard" (11.22: halved). `value` defaults to the piece's saf / haf. Returns
-// {value, halved, rule}.
+// fromHex into toHex across an unbreached minefield: kind "soft" (13.22, engineers excepted) or
+// "hard" (11.22), by the factor crt.yaml factor-modifiers gives each rule (halved as printed).
+// `value` defaults to the piece's saf / haf. Returns {value, changed, factor, rule}.
 export function attackFactor(ctx, piece, fromHex, toHex, kind, value) {
   const v = value !== undefined ? value : kind === "hard" ? piece.haf || 0 : piece.saf || 0;
-  if (!ctx.map.adjacent(fromHex, toHex) || !unbreached(ctx, fromHex, toHex)) return { value: v, halved: false, rule: null };
+  if (!ctx.map.adjacent(fromHex, toHex) || !unbreached(ctx, fromHex, toHex)) return { value: v, changed: false, factor: 1, rule: null };
   const eng = isEngineer(ctx, piece);
-  const halve = kind === "hard" ? (!eng || R(ctx)["hard-attack-halved-for-engineers"]) : (!eng || R(ctx)["soft-attack-halved-for-engineers"]);
-  if (!halve) return { value: v, halved: false, rule: "13.22" };
-  return { value: v / 2, halved: true, rule: kind === "hard" ? "11.22" : "13.22" };
+  const forEngineers = R(ctx)[kind === "hard" ? "hard-attack-halved-for-engineers" : "soft-attack-halved-for-engineers"];
+  const applies = !eng || forEngineers;
+  if (!applies) return { value: v, changed: false, factor: 1, rule: "13.22" };
+  const row = ctx.rules.crt.modifier(R(ctx)["attack-factor-rows"][kind]);
+  return { value: v * row.factor, changed: true, factor: row.factor, rule: row.rule };
 }
 
 // matRequired(attackers, defenderHex): the armor units among `attackers` (ids or pieces) that
@@ -360,19 +370,21 @@ export function matRequired(ctx, attackers, defenderHex) {
 // units `ids`; a "2 Dis *" rolls again on the Stall? column when stallRoll is true (13.22, 13.24;
 // 13.23 rolls no stall). {roll, result, count, stallRoll, stall}. Applies nothing.
 export function mat(ctx, ids, stallRoll, why) {
-  const t = ctx.table.mat;
-  const roll = ctx.roll("d10", "13.22 Minefield Attack Table" + (why ? ": " + why : ""));
-  const result = t.rows[String(roll)].Disrupt;
-  const count = result === "-" ? 0 : /^2 Dis/.test(result) ? 2 : 1;
-  const out = { roll, result, count, stallRoll: null, stall: false };
-  ctx.trace({ rule: "13.22", table: "mat", cell: "d10=" + roll + ", Disrupt", result,
+  const t = ctx.table.mat, pr = ctx.table["mat-procedure"];
+  const [disCol, stallCol] = t.columns;
+  const roll = ctx.roll(t.die, "13.22 Minefield Attack Table" + (why ? ": " + why : ""));
+  const result = t.rows[String(roll)][disCol];
+  const count = pr.disrupts[result] || 0;
+  const out = { roll, result, count, stallRoll: null, stall: false, stallResult: null };
+  ctx.trace({ rule: "13.22", table: "mat", uses: USES, cell: "d10=" + roll + ", Disrupt", result,
     text: "Minefield Attack Table for " + ids.join(", ") + (why ? " (" + why + ")" : "") + ": " + roll + " -> " + result });
-  if (result.indexOf("*") >= 0 && stallRoll) {
-    const s = ctx.roll("d10", "13.22 Minefield Attack Table, Stall?");
-    const sr = t.rows[String(s)]["* Stall?"];
+  if (result === pr["stall-roll-on"] && stallRoll) {
+    const s = ctx.roll(t.die, "13.22 Minefield Attack Table, Stall?");
+    const sr = t.rows[String(s)][stallCol];
     out.stallRoll = s;
     out.stall = sr !== "-";
-    ctx.trace({ rule: "13.22", table: "mat", cell: "d10=" + s + ", * Stall?", result: sr,
+    out.stallResult = sr;
+    ctx.trace({ rule: "13.22", table: "mat", uses: USES, cell: "d10=" + s + ", * Stall?", result: sr,
       text: out.stall ? "the attack stalls: " + sr : "no stall: the attack goes on" });
   }
   return out;
@@ -418,27 +430,15 @@ export function resolveMat(ctx, ids, why) {
   return Object.assign(m, applyMat(ctx, ids, m.count, null, "13.22"));
 }
 
-// 12.2 through the combat section (its disrupt keeps HQs, wrecks and losses); without it, here:
-// a Disrupted unit disrupted again is eliminated, HQs ignore Dis (12.1 NOTE). Returns
+// The non-printed sources a minefield's effect rests on (a trace's `uses`): the reconstructed map
+// draws the minefields, and the section's readings say whose each is and how it binds.
+const USES = Object.freeze(["map", "minefields/readings"]);
+
+// 12.2 through the disruption section (its disrupt keeps HQs, wrecks and losses). Returns
 // "disrupted", "eliminated" or "ignored".
-function disrupt(ctx, p, rule) {
-  const c = ctx.rules.combat;
-  if (c && typeof c.disrupt === "function") {
-    const r = c.disrupt(p.id, "minefield", rule);
-    return r === "disrupted" || r === "eliminated" ? r : "ignored";
-  }
-  if (p.hq) return "ignored";
-  if (!p.disrupted) {
-    p.disrupted = true;
-    ctx.trace({ rule, result: "Dis", text: p.id + " is Disrupted (12.0)" });
-    return "disrupted";
-  }
-  ctx.trace({ rule, result: "eliminated", text: p.id + " is Disrupted a second time and eliminated (12.2)" });
-  p.hex = null;
-  p.at = "eliminated";
-  const v = ctx.rules.victory;
-  if (v && typeof v.recordLoss === "function") v.recordLoss(p);
-  return "eliminated";
+function disrupt(ctx, p, rule, uses) {
+  const r = ctx.rules.disruption.disrupt(p.id, "minefield", rule, null, uses || USES);
+  return r === "disrupted" || r === "eliminated" ? r : "ignored";
 }
 
 // ---- 13.23, 13.24 retreat and advance ----------------------------------------------------------
@@ -450,15 +450,17 @@ export function retreatAcross(ctx, ids, a, b) {
   const out = { crossed: false, disrupted: [], eliminated: [], mat: null };
   if (!unbreached(ctx, a, b)) return out;
   out.crossed = true;
+  const reading = ctx.table["retreat-across-reading"];
   const units = ids.map((id) => ctx.piece(id)).filter(onMap).sort((x, y) => (x.id < y.id ? -1 : 1));
   const armor = units.filter((p) => p.armor).map((p) => p.id);
   for (const p of units) {
     if (p.armor) continue;
-    ctx.trace({ rule: "13.23", text: p.id + " retreats across the minefield on " + key(a, b) + ": Disrupted (reading retreat)" });
-    out[disrupt(ctx, p, "13.23") === "eliminated" ? "eliminated" : "disrupted"].push(p.id);
+    const uses = USES.concat(["minefields/retreat-across-reading"]);
+    ctx.trace({ rule: "13.23", table: "retreat-across-reading", uses, text: p.id + " retreats across the minefield on " + key(a, b) + ": Disrupted (reading retreat)" });
+    out[disrupt(ctx, p, "13.23", uses) === "eliminated" ? "eliminated" : "disrupted"].push(p.id);
   }
   if (armor.length) {
-    const m = mat(ctx, armor, false, "armor retreating across " + key(a, b) + " (13.23)");
+    const m = mat(ctx, armor, reading["armor-stall-roll"], "armor retreating across " + key(a, b) + " (13.23)");
     out.mat = m;
     const r = applyMat(ctx, armor, m.count, null, "13.23");
     out.disrupted.push(...r.disrupted);
@@ -482,7 +484,7 @@ export function advanceAcross(ctx, armorIds, a, b) {
   out.disrupted = r.disrupted;
   out.eliminated = r.eliminated;
   out.stalled = m.stall;
-  if (m.stall) ctx.trace({ rule: "13.24", result: "halt", text: "the advance across " + key(a, b) + " stalls: the advancing units stop where they are" });
+  if (m.stall) ctx.trace({ rule: "13.24", table: "mat", uses: USES, result: "halt", text: "the advance across " + key(a, b) + " stalls: the advancing units stop where they are" });
   return out;
 }
 
@@ -502,12 +504,13 @@ function hqOf(ctx, piece) {
 // {ok, by (the HQ or engineer whose breach it is), rule, reason}.
 export function mayBreach(ctx, piece, a, b, impulse) {
   const no = (reason) => ({ ok: false, rule: "13.3", reason });
-  if (!unbreached(ctx, a, b)) return no("no unbreached minefield on " + key(a, b));
-  if (piece.side !== "axis") return no("only Axis units breach minefields");
   const rd = R(ctx), t = ctx.table.breaching;
+  if (!unbreached(ctx, a, b)) return no("no unbreached minefield on " + key(a, b));
+  if (piece.side !== t.side) return no("only " + t.side + " units breach minefields");
   let by = null;
-  if (isEngineer(ctx, piece) && piece.nation === rd["breach-nation"]) by = piece.id;
-  else if (rd["infantry-types"].indexOf(piece.type) >= 0 && !piece.hq) {
+  const engineersOf = rd["breach-nation"];
+  if (isEngineer(ctx, piece) && piece.nation === engineersOf) by = piece.id;
+  else if (classOf(ctx, piece) === "infantry" && !piece.hq) {
     const hq = hqOf(ctx, piece);
     if (!hq) return no(piece.id + " has no formation HQ on the map");
     const d = ctx.map.distance(hq.hex, a);
@@ -535,7 +538,7 @@ export function breach(ctx, piece, a, b, impulse) {
   if (m.impulse !== impulse) { m.impulse = impulse; m.used = []; }
   m.used.push(ok.by);
   m.breached[key(a, b)] = { by: piece.id, turn: ctx.turn, half: s.half || null };
-  ctx.trace({ rule: "13.3", table: "breaching", result: key(a, b),
+  ctx.trace({ rule: "13.3", table: "breaching", uses: USES.concat(["units/units"]), result: key(a, b),
     text: piece.id + " crosses " + key(a, b) + " and breaches the minefield" + (ok.by !== piece.id ? " (the breach of its HQ " + ok.by + ")" : "") +
       ": it no longer exists for any purpose" });
   return ok;
@@ -552,7 +555,7 @@ export function impulseKey(ctx, fromHex) {
 // that may breach clears the first unbreached minefield it crossed (13.3; reading auto-breach:
 // the Axis player always takes the breach).
 export function afterMove(ctx, piece, path) {
-  if (!R(ctx)["auto-breach"] || !piece || piece.side !== "axis" || !path || path.length < 2) return;
+  if (!R(ctx)["auto-breach"] || !piece || piece.side !== ctx.table.breaching.side || !path || path.length < 2) return;
   const k = impulseKey(ctx, path[0]);
   for (let i = 1; i < path.length; i++) {
     const a = path[i - 1], b = path[i];

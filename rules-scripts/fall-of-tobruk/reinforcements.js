@@ -58,7 +58,8 @@ export function arrival(ctx, p) {
   if (!row || ctx.rules.sequence.turnOf(row.turn) !== turn) {
     row = ctx.table["ground-schedule"].rows.find((r) => r.side === p.side && ctx.rules.sequence.turnOf(r.turn) === turn) || null;
   }
-  if (!where) where = row ? row.where : (p.side === "allied" ? "East Edge" : "West or North-west Edge");
+  const otherwise = ctx.table["ground-arrival"]["default-where"][p.side];
+  if (!where) where = row ? row.where : otherwise;
   return { turn, where, row };
 }
 
@@ -110,11 +111,11 @@ function settle(ctx, key, ids, ps) {
     const hex = emptiestTobrukHex(ctx, ctx.piece(ids[0]).side);
     for (const id of ids) { const p = ctx.piece(id); p.at = "map"; p.hex = hex; p.entry = null; }
     ctx.rules.victory.afterMove(ctx.piece(ids[0]), [hex]);
-    ctx.trace({ rule: "5.11", table: "ground-schedule", cell: { group: key }, result: hex, text: key + ": " + ids.join(", ") + " arrive in Tobruk (" + hex + ")" });
+    ctx.trace({ rule: "5.11", table: "ground-schedule", uses: ["units/units", "map", "sequence/turn-record"], cell: { group: key }, result: hex, text: key + ": " + ids.join(", ") + " arrive in Tobruk (" + hex + ")" });
     return;
   }
   for (const id of ids) ctx.piece(id).entry = ps.slice();
-  ctx.trace({ rule: "5.11", table: "ground-schedule", cell: { group: key }, result: ps,
+  ctx.trace({ rule: "5.11", table: "ground-schedule", uses: ["units/units", "sequence/turn-record"], cell: { group: key }, result: ps,
     text: key + ": " + ids.join(", ") + " wait off the " + ps.join(" or ") + " and enter when activated" });
 }
 

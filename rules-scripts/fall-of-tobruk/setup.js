@@ -15,8 +15,6 @@
 const VALUE_FIELDS = ["name", "side", "nation", "formation", "brigade", "type", "model", "sp", "haf", "saf", "df",
   "hard", "ma", "mobility", "morale", "proficiency", "bf", "br", "attached", "arrives"];
 const TYPE_FLAGS = ["armor", "artillery", "recon", "hq", "towed", "heavyAT"];
-const LOSS_CLASSES = ["armor", "infantry", "artillery"];
-const HILL_171 = "2928";              // 16.11: Allied units set up there although it lies beyond the line
 
 function fail(scenario, text) {
   throw new Error("scenario " + JSON.stringify(scenario.id || "") + ": " + text);
@@ -75,9 +73,11 @@ function prohibited(ctx, piece, hex) {
   return c === "P" || (key === null && Object.keys(costs).some((k) => costs[k] === "P"));
 }
 
-// 16.11: the side of the front line a piece must set up on.
+// 16.11: the side of the front line a piece must set up on (Allied units also on Hill 171,
+// scenarios.yaml front-line hill-171, although it lies beyond the line).
 function wrongSide(ctx, piece, hex) {
-  if (piece.side === "allied" && hex === HILL_171) return false;
+  const hill = ctx.tables.scenarios["front-line"]["hill-171"];
+  if (piece.side === hill.side && hex === hill.hex) return false;
   const zone = ctx.map.zone(piece.side === "allied" ? "allied-side" : "axis-side");
   return zone.indexOf(hex) < 0;
 }
@@ -133,11 +133,12 @@ function reserveTanks(ctx) {
   return { totals, types };
 }
 
+// 15.2, 15.3: SPs lost or exited, by side and victory.yaml class.
 function zeroLosses(ctx) {
   const out = {};
   for (const side of ctx.sides) {
     out[side] = {};
-    for (const c of LOSS_CLASSES) out[side][c] = 0;
+    for (const c of ctx.tables.victory.classes.list) out[side][c.id] = 0;
   }
   return out;
 }
@@ -213,11 +214,11 @@ export function setup(ctx, scenario) {
   offMapUnits(ctx, scenario, byId);
 
   const count = (at) => ctx.pieces((p) => p.at === at).length;
-  ctx.trace({ rule: "16.1", table: "units", cell: { scenario: scenario.id, date: s.date },
+  ctx.trace({ rule: "16.1", table: "units/units", uses: ["scenario", "map"], cell: { scenario: scenario.id, date: s.date },
     result: { map: count("map"), arriving: count("arriving"), aside: count("aside") },
     text: "set up " + scenario.id + " (" + s.date + "): " + count("map") + " units on the map, " + count("arriving") +
       " reinforcements to come (5.11), " + count("aside") + " battalions aside until recombined (16.14); order of battle reconstructed" });
   const axisFields = Object.keys(s.control).filter((h) => s.control[h] === "axis" && ctx.map.hasFeature(h, "airfield")).sort();
-  ctx.trace({ rule: entry ? entry.rule : "16.2", cell: { airfields: "start" }, result: axisFields,
+  ctx.trace({ rule: entry ? entry.rule : "16.2", uses: ["map"], cell: { airfields: "start" }, result: axisFields,
     text: "Axis-controlled airfields at the start: " + axisFields.join(" ") + "; every other on-map airfield is Allied" });
 }

@@ -78,7 +78,8 @@ export function fitsWith(ctx, pieces, there0, hex) {
   for (const p of pieces) ids[p.id] = true;
   const there = there0.filter((p) => !ids[p.id]);
   const all = there.concat(pieces);
-  if (all.filter((p) => p.hq).length > 1) return { ok: false, rule: "7.11", reason: "only one HQ may stand in a hex, and " + hex + " would hold " + all.filter((p) => p.hq).map((p) => p.id).join(" and ") };
+  const hqs = ctx.table.limits["hq-per-hex"];
+  if (all.filter((p) => p.hq).length > hqs) return { ok: false, rule: "7.11", reason: "only " + hqs + " HQ may stand in a hex, and " + hex + " would hold " + all.filter((p) => p.hq).map((p) => p.id).join(" and ") };
   const sps = pointsOf(ctx, all);
   const lim = limitFor(ctx, all);
   if (sps > lim.sps) {
@@ -112,11 +113,11 @@ export function density(ctx, hex) {
 export function penalties(ctx, hex) {
   const units = onMap(ctx, hex);
   const sps = pointsOf(ctx, units);
-  const l = ctx.table.limits;
+  const l = ctx.table.limits, multiple = ctx.table.overstacking["disrupt-multiple"];
   const lim = limitFor(ctx, units);
   const eliminate = Math.max(0, sps - l["absolute-max"]);
   const left = sps - eliminate;
-  const disrupt = left > lim.sps ? 2 * (left - lim.sps) : 0;
+  const disrupt = left > lim.sps ? multiple * (left - lim.sps) : 0;
   return { sps, eliminate, disrupt, limit: lim.sps, rule: lim.rule };
 }
 
@@ -132,15 +133,15 @@ export function overstacked(ctx) {
   return out;
 }
 
-// Losses go through the combat section (wrecks, HQ placement, the loss count of 15.3).
+// Losses go through the disruption section (wrecks, HQ placement, the loss count of 15.3).
 function eliminate(ctx, p, why) {
-  if (ctx.rules.combat && typeof ctx.rules.combat.eliminate === "function") { ctx.rules.combat.eliminate(p.id, why, "4.23"); return; }
+  if (ctx.rules.disruption && typeof ctx.rules.disruption.eliminate === "function") { ctx.rules.disruption.eliminate(p.id, why, "4.23"); return; }
   p.at = "eliminated";
   p.hex = null;
 }
 
 function disrupt(ctx, p, why) {
-  if (ctx.rules.combat && typeof ctx.rules.combat.disrupt === "function") { ctx.rules.combat.disrupt(p.id, "overstacking", "4.23"); return; }
+  if (ctx.rules.disruption && typeof ctx.rules.disruption.disrupt === "function") { ctx.rules.disruption.disrupt(p.id, "overstacking", "4.23"); return; }
   if (p.disrupted) { eliminate(ctx, p, why + "; already Disrupted, so eliminated (12.2)"); return; }
   p.disrupted = true;
 }
@@ -152,9 +153,9 @@ export function begin(ctx, hex) {
   if (pen.eliminate === 0 && pen.disrupt === 0) return null;
   const owner = onMap(ctx, hex)[0].side;
   ctx.state.overstack = { hex, side: owner, eliminate: pen.eliminate, disrupt: pen.disrupt, chosen: [] };
-  ctx.trace({ rule: "4.23", table: "overstacking", cell: { hex, sps: pen.sps, limit: pen.limit }, result: { eliminate: pen.eliminate, disrupt: pen.disrupt },
-    text: hex + " holds " + pen.sps + " SPs against a limit of " + pen.limit + (pen.eliminate ? ": " + pen.eliminate + " SPs above 24 are eliminated" : "") +
-      (pen.disrupt ? (pen.eliminate ? " and " : ": ") + pen.disrupt + " SPs are Disrupted (" + (pen.disrupt / 2) + " over the limit and as many more)" : "") + "; " + owner + " chooses the units" });
+  ctx.trace({ rule: "4.23", table: "overstacking", uses: ["units/units"], cell: { hex, sps: pen.sps, limit: pen.limit }, result: { eliminate: pen.eliminate, disrupt: pen.disrupt },
+    text: hex + " holds " + pen.sps + " SPs against a limit of " + pen.limit + (pen.eliminate ? ": " + pen.eliminate + " SPs above " + ctx.table.limits["absolute-max"] + " are eliminated" : "") +
+      (pen.disrupt ? (pen.eliminate ? " and " : ": ") + pen.disrupt + " SPs are Disrupted (" + (pen.sps - pen.eliminate - pen.limit) + " over the limit, x" + ctx.table.overstacking["disrupt-multiple"] + ")" : "") + "; " + owner + " chooses the units" });
   return pen;
 }
 
@@ -184,12 +185,12 @@ export function choose(ctx, id) {
   o.chosen.push(p.id);
   if (o.eliminate > 0) {
     o.eliminate -= p.sp || 0;
-    ctx.trace({ rule: "4.23", cell: { hex: o.hex, unit: p.id, sp: p.sp }, result: "eliminated", text: p.id + " (" + p.sp + " SPs) is eliminated for overstacking " + o.hex + " beyond 24 SPs" });
-    eliminate(ctx, p, "4.23 overstacking beyond 24 SPs");
+    ctx.trace({ rule: "4.23", uses: ["units/units"], cell: { hex: o.hex, unit: p.id, sp: p.sp }, result: "eliminated", text: p.id + " (" + p.sp + " SPs) is eliminated for overstacking " + o.hex + " beyond " + ctx.table.limits["absolute-max"] + " SPs" });
+    eliminate(ctx, p, "4.23 overstacking beyond " + ctx.table.limits["absolute-max"] + " SPs");
     if (o.eliminate <= 0) o.disrupt = penalties(ctx, o.hex).disrupt;    // of what is left now
   } else {
     o.disrupt -= p.sp || 0;
-    ctx.trace({ rule: "4.23", cell: { hex: o.hex, unit: p.id, sp: p.sp }, result: p.disrupted ? "eliminated" : "disrupted",
+    ctx.trace({ rule: "4.23", uses: ["units/units"], cell: { hex: o.hex, unit: p.id, sp: p.sp }, result: p.disrupted ? "eliminated" : "disrupted",
       text: p.id + " (" + p.sp + " SPs) is Disrupted for overstacking " + o.hex + (p.disrupted ? "; it was Disrupted already and is eliminated (12.2)" : "") });
     disrupt(ctx, p, "4.23 overstacking");
   }
@@ -218,7 +219,7 @@ export const overstack = {
   why(ctx, a) {
     const o = ctx.state.overstack;
     const k = pickable(ctx);
-    if (!a || a.do !== k.what) return { rule: "4.23", reason: o.eliminate > 0 ? "the SPs above 24 are eliminated first" : "only Disruption is owed now" };
+    if (!a || a.do !== k.what) return { rule: "4.23", reason: o.eliminate > 0 ? "the SPs above " + ctx.table.limits["absolute-max"] + " are eliminated first" : "only Disruption is owed now" };
     const p = ctx.piece(a.unit);
     if (!p || p.hex !== o.hex || p.at !== "map") return { rule: "4.23", reason: "choose a unit in " + o.hex };
     if (!counts(p)) return { rule: "7.11", reason: p.id + " counts no SPs (HQ)" };

@@ -36,7 +36,7 @@ function zoneOrEmpty(ctx, name) {
 
 // A road or track hex: a road or track runs along one of its hexsides, or the map marks it.
 function routeHex(ctx, h) {
-  const routes = R(ctx).routes;
+  const routes = ctx.rules.terrain.routes();
   for (const r of routes) if (ctx.map.hasFeature(h, r)) return true;
   for (const n of ctx.map.neighbors(h)) for (const r of routes) if (ctx.map.hexsideHas(h, n, r)) return true;
   return false;
@@ -57,35 +57,18 @@ function edgeSourcesNow(ctx, side) {
   return Object.keys(out).sort();
 }
 
-// tobruk(): the hexes of Tobruk (14.1 "either hex of Tobruk").
-export function tobruk(ctx) {
-  const out = {};
-  const t = R(ctx)["tobruk-terrain"];
-  for (const h of ctx.map.ids) if (ctx.map.terrain(h) === t) out[h] = true;
-  let place = null;
-  try { place = ctx.map.place(R(ctx)["tobruk-place"]); } catch (e) { place = null; }
-  for (const h of place ? (Array.isArray(place) ? place : String(place).split(/\s+/)) : []) if (ctx.map.has(h)) out[h] = true;
-  return Object.keys(out).sort();
-}
-
 // sources(side): every ordinary supply source of `side` (14.1; the supply heads are apart), sorted:
-// the map's zone of them when it has one (reading source-zones), else worked out from the edges,
-// Tobruk and the railhead.
+// the map's zone of them (reading source-zones: the road and track hexes of the side's edges, and
+// for the Allies Tobruk and the railhead).
 export function sources(ctx, side) {
   return ctx.once("sources " + side, () => sourcesNow(ctx, side));
 }
 
 function sourcesNow(ctx, side) {
-  const z = zoneOrEmpty(ctx, (R(ctx)["source-zones"] || {})[side]);
-  if (z.length) return z.filter((h) => ctx.map.has(h)).slice().sort();
-  const out = {};
-  for (const h of edgeSources(ctx, side)) out[h] = true;
-  if (side === "allied") {
-    for (const h of tobruk(ctx)) out[h] = true;
-    const rh = ctx.table.sources.railhead;
-    if (ctx.map.has(rh)) out[rh] = true;
-  }
-  return Object.keys(out).sort();
+  const name = R(ctx)["source-zones"][side];
+  const z = zoneOrEmpty(ctx, name);
+  if (!z.length) throw new Error("14.1: the map has no zone " + JSON.stringify(name) + " of " + side + " supply sources (supply.yaml readings source-zones)");
+  return z.filter((h) => ctx.map.has(h)).slice().sort();
 }
 
 // ---- 14.1 the Axis supply heads ----------------------------------------------------------------
@@ -119,6 +102,8 @@ function hqOf(ctx, side, formation) {
 // HQs (a stand-in: the setup maps are not in the seed).
 export function start(ctx) { ensure(ctx); }
 
+function headsSide(ctx) { return ctx.table["axis-supply-heads"].side; }
+
 function ensure(ctx) {
   const s = ctx.state;
   if (s.supply && s.supply.heads) return s.supply;
@@ -127,11 +112,15 @@ function ensure(ctx) {
   for (const m of ctx.table["axis-supply-heads"].markers) {
     const f = m["hq-for-removal"];
     const k = Object.keys(given).sort().find((x) => x.toLowerCase() === f.toLowerCase());
-    if (k !== undefined) { s.supply.heads[f] = String(given[k]); continue; }
-    const hq = hqOf(ctx, "axis", f);
+    if (k !== undefined) {
+      s.supply.heads[f] = String(given[k]);
+      ctx.trace({ rule: "14.1", table: "axis-supply-heads", uses: ["scenario"], result: s.supply.heads[f], text: "the " + m.marker + " marker stands in " + s.supply.heads[f] + ", where the scenario puts it" });
+      continue;
+    }
+    const hq = hqOf(ctx, headsSide(ctx), f);
     if (!hq) continue;
     s.supply.heads[f] = hq.hex;
-    ctx.trace({ rule: "14.1", table: "scenarios/setup-zones", result: hq.hex,
+    ctx.trace({ rule: "14.1", table: "scenarios/setup-zones", uses: ["scenario"], result: hq.hex,
       text: "the " + m.marker + " marker stands in " + hq.hex + ", the hex of the " + hq.id + " HQ: the setup maps that place it are not in the seed" });
   }
   return s.supply;
@@ -157,17 +146,12 @@ export function headsFor(ctx, formation) {
 
 // The Wheeled costs of the TEC stand-in as a ctx.map.reach spec (14.21), without minefields.
 function wheeled(ctx) {
-  const mc = ctx.tables.terrain["movement-costs"], col = R(ctx)["mobility-column"];
-  const routes = R(ctx).routes;
-  const terrain = {}, hexsides = {};
-  for (const t of Object.keys(mc.hex)) terrain[t] = mc.hex[t][col] === "P" ? "prohibited" : mc.hex[t][col];
-  for (const f of Object.keys(mc.hexside)) {
-    const v = mc.hexside[f][col];
-    hexsides[f] = v === "P" ? { block: true, unless: routes.slice() } : { add: v };
-  }
-  for (const r of Object.keys(mc.routes)) hexsides[r] = { replace: mc.routes[r][col] };
-  return { terrain, hexsides, defaultProhibited: true };
+  const t = ctx.rules.terrain, col = R(ctx)["mobility-column"];
+  return { terrain: t.terrainCosts(col), hexsides: t.hexsideCosts(col), defaultProhibited: true };
 }
+
+// 14.23: do minefields and the other side's boxes hold the lines of `side`?
+function heldByMines(ctx, side) { return ctx.table.trace["axis-only"].side === side; }
 
 // net(side): what the lines of `side` meet now, worked out once per position (a judgement, an
 // overlay): {side, enemyAt: Set, friendAt: Set, closed: Map hex -> why, zocOpen: Set, base (spec)}.
@@ -180,7 +164,7 @@ export function net(ctx, side) {
 function baseFor(ctx, side) {
   return ctx.once("supply base " + side, () => {
     const base = wheeled(ctx);
-    if (side === "axis") for (const f of ctx.rules.minefields.features()) base.hexsides[f] = { block: true };
+    if (heldByMines(ctx, side)) for (const f of ctx.rules.minefields.features()) base.hexsides[f] = { block: true };
     return base;
   });
 }
@@ -205,8 +189,8 @@ function netNow(ctx, side) {
     if (friendAt.has(h) && zoc.stackLevel(h) - cut >= need) zocOpen.add(h);   // 4.14
     else closed.set(h, "enemy ZOC (4.14)");
   }
-  if (side === "axis") {
-    for (const b of ctx.rules.minefields.alliedBoxes()) {                 // 14.23
+  if (heldByMines(ctx, side)) {
+    for (const b of ctx.rules.minefields.boxesHeldBy(enemy)) {            // 14.23
       const screened = ctx.map.neighbors(b).some((n) => friendAt.has(n));
       for (const h of ctx.map.within(b, ctx.table.trace["axis-only"]["allied-box"]["keep-away-hexes"])) {
         if (enemyAt.has(h) || (screened && friendAt.has(h))) continue;
@@ -225,7 +209,7 @@ function netNow(ctx, side) {
 // the move x -> y. Allied lines are not held by minefields (reading allied-minefields).
 function freeCrossings(ctx, side) {
   const out = {};
-  if (side !== "axis") return out;
+  if (!heldByMines(ctx, side)) return out;
   const mf = ctx.rules.minefields;
   for (const k of mf.breaches()) {
     const [a, b] = k.split("/");
@@ -235,9 +219,11 @@ function freeCrossings(ctx, side) {
   return out;
 }
 
+// The 4.12 costs a line pays in an enemy ZOC hex, and what leaving the tracer's own hex costs
+// (14.21, 14.22: zoc.yaml supply exit-cost-at-start).
 function zocCost(ctx) {
   const m = ctx.tables.zoc.movement;
-  return { enter: m["enter-cost"].LZOC, leave: m["leave-cost"].LZOC };
+  return { enter: m["enter-cost"].LZOC, leave: m["leave-cost"].LZOC, own: ctx.tables.zoc.supply["exit-cost-at-start"] };
 }
 
 // The spec of one search. `outward`: an HQ tracing to its sources (from the tracer); else a
@@ -261,7 +247,7 @@ function buildSpec(ctx, n, from, outward) {
   for (const h of n.zocOpen) zones[ctx.map.index(h)] = outward && h === from ? OWN_OPEN : OPEN;       // 14.21: own hex free to leave
   const enter = (outward ? zc.enter : zc.leave) || 0, leave = (outward ? zc.leave : zc.enter) || 0;
   return { base: n.base,
-    zones, zoneEnterAdd: [0, enter, enter], zoneLeaveAdd: [0, leave, 0], zoneBlocked: [BLOCKED], zoneStop: [END] };
+    zones, zoneEnterAdd: [0, enter, enter], zoneLeaveAdd: [0, leave, zc.own], zoneBlocked: [BLOCKED], zoneStop: [END] };
 }
 
 // One search of up to `budget` MPs from `from`, the free minefield crossings searched on: a lookup
@@ -350,7 +336,7 @@ export function units(ctx, side, ids, n0) {
     for (const p of list) {
       if (p.hex === hq.hex) { out[p.id] = { supplied: true, hq: hq.id, cost: 0, reason: p.id + " is with its HQ " + hq.id }; continue; }
       const raw = r(p.hex);
-      const cost = raw === undefined ? undefined : raw - (n.zocOpen.has(p.hex) ? zc.leave : 0);     // 14.22: own hex free
+      const cost = raw === undefined ? undefined : raw - (n.zocOpen.has(p.hex) ? zc.leave - zc.own : 0);     // 14.22: own hex free
       if (hqOpen && cost !== undefined && cost <= limit + 1e-9) {
         out[p.id] = { supplied: true, hq: hq.id, cost, reason: p.id + " is " + mp(cost) + " Wheeled MPs from its HQ " + hq.id };
       } else {
@@ -364,9 +350,18 @@ export function units(ctx, side, ids, n0) {
 
 // ---- judging (14.21, 14.22) and the marker ------------------------------------------------------
 
+// The non-printed sources a line rests on (a trace's `uses`): the map and the TEC stand-in (its
+// Wheeled costs), the section's readings, the enemy's ZOC (4.14), and where the supply heads stand
+// (the scenario, or the setup-zones stand-in) while they serve.
+function lineUses(ctx, side) {
+  const out = ["supply/readings"].concat(ctx.rules.zoc.uses(ctx.sides[0] === side ? ctx.sides[1] : ctx.sides[0]));
+  if (side === headsSide(ctx) && Object.keys(heads(ctx)).length) out.push("scenario", "scenarios/setup-zones");
+  return out;
+}
+
 function setOos(ctx, p, supplied, reason, rule) {
   const oos = !supplied;
-  if (p.oos !== oos) ctx.trace({ rule, table: "trace", result: oos ? "out of supply" : "in supply", text: reason + (oos ? ": Out of Supply (B.130)" : ": in supply") });
+  if (p.oos !== oos) ctx.trace({ rule, table: "trace", uses: lineUses(ctx, p.side), result: oos ? "out of supply" : "in supply", text: reason + (oos ? ": Out of Supply (B.130)" : ": in supply") });
   p.oos = oos;
 }
 
@@ -374,15 +369,15 @@ function setOos(ctx, p, supplied, reason, rule) {
 function checkHeads(ctx, n) {
   const s = ensure(ctx);
   if (!Object.keys(s.heads).length) return;
-  const edge = edgeSources(ctx, "axis");
+  const edge = edgeSources(ctx, headsSide(ctx));
   for (const f of Object.keys(s.heads).sort()) {
-    const hq = hqOf(ctx, "axis", f);
+    const hq = hqOf(ctx, headsSide(ctx), f);
     if (!hq) continue;
     const lim = ctx.table.trace["hq-to-source"]["max-mp"];
     const r = search(ctx, n, hq.hex, lim, true);
     const e = edge.find((h) => r(h) !== undefined);
     if (e) {
-      ctx.trace({ rule: "14.1", table: "axis-supply-heads", result: "removed",
+      ctx.trace({ rule: "14.1", table: "axis-supply-heads", uses: lineUses(ctx, headsSide(ctx)), result: "removed",
         text: "the " + hq.id + " HQ traces to the road edge source " + e + ": both supply head markers are removed" });
       s.heads = {};
       s.removed = true;
@@ -400,7 +395,7 @@ export function judge(ctx) {
   const side = a && a.side ? a.side : ctx.active;
   if (!side) return;
   const n = net(ctx, side);
-  if (side === "axis") checkHeads(ctx, n);
+  if (side === headsSide(ctx)) checkHeads(ctx, n);
   const formations = a && a.formations ? a.formations : null;
   const mine = (f) => !formations || formations.indexOf(f) >= 0;
   for (const hq of ctx.pieces((p) => p.hq && p.side === side && onMap(p)).sort(byId)) {

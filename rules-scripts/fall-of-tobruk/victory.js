@@ -19,17 +19,23 @@
 // Tables: victory.yaml. State: state.control, state.losses, state.exited, state.withdrawal,
 // state.victory {watch, tobrukFell, withdrawalTurn} (docs/fall-of-tobruk.md).
 
-const CLASSES = ["armor", "infantry", "artillery"];
-const TABLE_CLASS = { armor: "armor", infantry: "infantry-or-weapons", artillery: "artillery" };
-
 function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
-function zero() { return { armor: 0, infantry: 0, artillery: 0 }; }
 
-// classOf(piece): "armor", "infantry" (infantry or weapons) or "artillery" for 15.2 / 15.3.
+// The 15.2 / 15.3 classes (victory.yaml classes), in order.
+function classes(ctx) { return ctx.tables.victory.classes.list; }
+function zero(ctx) { const o = {}; for (const c of classes(ctx)) o[c.id] = 0; return o; }
+function tableKey(ctx, id) { return classes(ctx).find((c) => c.id === id).thresholds; }
+
+// The side that exits (15.2) and rolls for withdrawal (15.21), and the side whose losses count (15.3).
+function exitSide(ctx) { return ctx.tables.victory["allied-exit-totals"].side; }
+function lossSide(ctx) { return ctx.tables.victory["axis-losses"].side; }
+
+// classOf(piece): "armor", "infantry" (infantry or weapons) or "artillery" for 15.2 / 15.3: the
+// class holding the unit's B.113 class (units.yaml types).
 export function classOf(ctx, p) {
-  if (p.artillery) return "artillery";
-  if (p.armor) return "armor";
-  return "infantry";
+  const t = ctx.tables.units.types["by-type"][p.type];
+  const c = classes(ctx).find((x) => x["unit-classes"].indexOf(t.class) >= 0);
+  return c.id;
 }
 
 function sps(p) { return p.hq ? 0 : p.sp || 0; }
@@ -67,7 +73,7 @@ export function villages(ctx) {
   return ctx.map.ids.filter((h) => ctx.map.terrain(h) === "village" || ctx.map.hasFeature(h, "village")).sort();
 }
 
-function railhead(ctx) { return ctx.table["withdrawal-trigger"].modifiers.find((m) => m.hex).hex; }
+function railhead(ctx) { return ctx.tables.supply.sources.railhead; }
 
 // start(): who holds each watched hex as play begins, where the setup has not said (16.1): its
 // occupant; Tobruk the Allies' unless the Axis stands in it.
@@ -80,11 +86,11 @@ export function start(ctx) {
   const occupant = {};
   for (const p of ctx.pieces((q) => q.at === "map" && q.hex).sort(byId)) occupant[p.hex] = p.side;
   for (const h of watch.villages.concat([watch.railhead])) if (!(h in s.control)) s.control[h] = occupant[h] || null;
-  for (const h of watch.tobruk) if (!(h in s.control)) s.control[h] = occupant[h] === "axis" ? "axis" : "allied";
-  if (!s.losses) s.losses = { axis: zero(), allied: zero() };
-  if (!s.exited) s.exited = { axis: zero(), allied: zero() };
+  for (const h of watch.tobruk) if (!(h in s.control)) s.control[h] = occupant[h] === lossSide(ctx) ? lossSide(ctx) : exitSide(ctx);
+  if (!s.losses) s.losses = { axis: zero(ctx), allied: zero(ctx) };
+  if (!s.exited) s.exited = { axis: zero(ctx), allied: zero(ctx) };
   if (s.withdrawal === undefined) s.withdrawal = false;
-  ctx.trace({ rule: "15.21", cell: { villages: watch.villages.length, tobruk: watch.tobruk }, result: Object.assign({}, s.control),
+  ctx.trace({ rule: "15.21", uses: ["map", "scenario"], cell: { villages: watch.villages.length, tobruk: watch.tobruk }, result: Object.assign({}, s.control),
     text: "watched for victory: Tobruk (" + watch.tobruk.join(", ") + "), the railhead " + watch.railhead + " and " + watch.villages.length + " villages" });
 }
 
@@ -92,7 +98,7 @@ export function start(ctx) {
 export function holder(ctx) {
   const c = ctx.state.control || {};
   const t = tobrukHexes(ctx);
-  return t.length && t.every((h) => c[h] === "axis") ? "axis" : "allied";
+  return t.length && t.every((h) => c[h] === lossSide(ctx)) ? lossSide(ctx) : exitSide(ctx);
 }
 
 // afterMove(piece, path): the piece entered the hexes of `path` (its start hex first, if given:
@@ -106,12 +112,12 @@ export function afterMove(ctx, piece, path) {
   for (const h of hexes) {
     if (!(h in s.control) || s.control[h] === piece.side) continue;
     s.control[h] = piece.side;
-    ctx.trace({ rule: "15.21", cell: { hex: h }, result: piece.side, text: piece.id + " enters " + h + ": it is now " + piece.side + "-held" });
+    ctx.trace({ rule: "15.21", uses: ["map"], cell: { hex: h }, result: piece.side, text: piece.id + " enters " + h + ": it is now " + piece.side + "-held" });
   }
   const after = holder(ctx);
   if (after !== before) {
-    if (after === "axis" && s.victory.tobrukFell === null) s.victory.tobrukFell = ctx.turn;
-    ctx.trace({ rule: "15.1", cell: { tobruk: tobrukHexes(ctx) }, result: after, text: after === "axis" ? "Tobruk falls to the Axis (" + s.date + ")" : "the Allies retake Tobruk" });
+    if (after === lossSide(ctx) && s.victory.tobrukFell === null) s.victory.tobrukFell = ctx.turn;
+    ctx.trace({ rule: "15.1", uses: ["map"], cell: { tobruk: tobrukHexes(ctx) }, result: after, text: after === lossSide(ctx) ? "Tobruk falls to the Axis (" + s.date + ")" : "the Allies retake Tobruk" });
   }
 }
 
@@ -130,15 +136,17 @@ export function withdrawalModifiers(ctx) {
   if (!s.victory) start(ctx);
   const c = s.control;
   const out = [];
+  const enemy = lossSide(ctx);
   let east = 0;
-  for (const p of ctx.pieces((q) => q.side === "axis" && q.at === "map" && q.hex)) east = Math.max(east, Number(p.hex.slice(0, 2)));
+  for (const p of ctx.pieces((q) => q.side === enemy && q.at === "map" && q.hex)) east = Math.max(east, Number(p.hex.slice(0, p.hex.length - 2)));
   for (const m of ctx.table["withdrawal-trigger"].modifiers) {
     if (m.per) {
-      const n = s.victory.watch.villages.filter((h) => c[h] === "axis").length;
+      const n = s.victory.watch.villages.filter((h) => c[h] === enemy).length;
       const v = Math.floor(n / m.per) * m.drm;
       if (v) out.push({ value: v, why: n + " villages Axis-held: +" + m.drm + " per " + m.per + " (15.21)" });
-    } else if (m.hex) {
-      if (c[m.hex] === "axis") out.push({ value: m.drm, why: "the railhead " + m.hex + " is Axis-held (15.21)" });
+    } else if (m.railhead) {
+      const rh = railhead(ctx);
+      if (c[rh] === enemy) out.push({ value: m.drm, why: "the railhead " + rh + " is Axis-held (15.21)" });
     } else if (m.column) {
       if (east >= m.column) out.push({ value: m.drm, why: "an Axis unit on or east of column " + m.column + "xx (15.21)" });
     } else if (m.from && dayIn(ctx, m)) {
@@ -158,10 +166,10 @@ export function withdrawalCheck(ctx) {
   }
   const t = ctx.table["withdrawal-trigger"];
   const mods = withdrawalModifiers(ctx);
-  const total = ctx.roll("d10", "Allied withdrawal trigger (15.21)", mods);
+  const total = ctx.roll(t.die, "Allied withdrawal trigger (15.21)", mods);
   const yes = total >= t["trigger-at"];
   const row = t.rows[yes ? 1 : 0];
-  ctx.trace({ rule: "15.21", table: "withdrawal-trigger", cell: { roll: total, row: row.roll }, result: row.result,
+  ctx.trace({ rule: "15.21", table: "withdrawal-trigger", uses: ["map", "sequence/turn-record"], cell: { roll: total, row: row.roll }, result: row.result,
     text: s.date + ": the Allied withdrawal roll is " + total + (mods.length ? " (" + mods.map((m) => "+" + m.value + " " + m.why).join("; ") + ")" : "") + ": " + row.result });
   if (yes) {
     s.withdrawal = true;
@@ -178,15 +186,15 @@ export function exit(ctx, piece) {
   const s = ctx.state;
   if (!s.victory) start(ctx);
   const exitTable = ctx.table["allied-exit-totals"];
-  if (piece.side !== "allied") return { ok: false, reason: "Axis units may not exit the map", rule: "15.2" };
+  if (piece.side !== exitSide(ctx)) return { ok: false, reason: "Axis units may not exit the map", rule: "15.2" };
   if (!withdrawalOpen(ctx)) return { ok: false, reason: "Allied withdrawal has not been triggered (15.21)", rule: "15.2" };
   const k = classOf(ctx, piece);
-  s.exited.allied[k] += sps(piece);
+  s.exited[piece.side][k] += sps(piece);
   const from = piece.hex;
   piece.at = "exited";
   piece.hex = null;
-  ctx.trace({ rule: "15.2", table: "allied-exit-totals", cell: { unit: piece.id, class: k }, result: s.exited.allied[k],
-    text: piece.id + " exits off the " + exitTable.edge + " edge from " + from + ": " + sps(piece) + " SP of " + TABLE_CLASS[k] + ", " + s.exited.allied[k] + " in all" });
+  ctx.trace({ rule: "15.2", table: "allied-exit-totals", uses: ["units/units"], cell: { unit: piece.id, class: k }, result: s.exited[piece.side][k],
+    text: piece.id + " exits off the " + exitTable.edge + " edge from " + from + ": " + sps(piece) + " SP of " + tableKey(ctx, k) + ", " + s.exited[piece.side][k] + " in all" });
   return { ok: true, reason: null, rule: "15.2" };
 }
 
@@ -196,35 +204,37 @@ export function recordLoss(ctx, piece) {
   if (!s.victory) start(ctx);
   const k = classOf(ctx, piece);
   s.losses[piece.side][k] += sps(piece);
-  ctx.trace({ rule: "15.3", cell: { unit: piece.id, class: k }, result: s.losses[piece.side][k],
-    text: piece.id + " is lost: " + sps(piece) + " SP of " + TABLE_CLASS[k] + ", " + piece.side + " " + s.losses[piece.side][k] + " in all" });
+  ctx.trace({ rule: "15.3", table: "axis-losses", uses: ["units/units"], cell: { unit: piece.id, class: k }, result: s.losses[piece.side][k],
+    text: piece.id + " is lost: " + sps(piece) + " SP of " + tableKey(ctx, k) + ", " + piece.side + " " + s.losses[piece.side][k] + " in all" });
 }
 
 // ---- 15.1 the end of the game ---------------------------------------------------------------------
 
 function anyClass(ctx) { return ctx.option("draw-on-any-class") === true; }
 
-// 15.2: the Allied exits (with the unused Allied reserve tanks as armor) against the thresholds.
+// 15.2: the Allied exits (with the unused Allied reserve tanks, as allied-exit-totals reserve-tanks
+// says) against the thresholds.
 export function exitsMet(ctx) {
-  const s = ctx.state;
-  const need = ctx.table["allied-exit-totals"]["at-least-sps"];
-  const have = Object.assign({}, s.exited.allied);
-  have.armor += (s.reserveTanks && s.reserveTanks.allied) || 0;
-  const met = CLASSES.map((k) => have[k] >= need[TABLE_CLASS[k]]);
+  const s = ctx.state, t = ctx.table["allied-exit-totals"], side = t.side;
+  const need = t["at-least-sps"], rt = t["reserve-tanks"];
+  const have = Object.assign({}, s.exited[side]);
+  have[rt.class] += ((s.reserveTanks && s.reserveTanks[side]) || 0) * rt["sps-each"];
+  const met = classes(ctx).map((c) => have[c.id] >= need[c.thresholds]);
   return { have, need, met: anyClass(ctx) ? met.some((x) => x) : met.every((x) => x) };
 }
 
-// 15.3: the Axis losses (less the unused Axis reserve tanks, as armor) against the thresholds.
+// 15.3: the Axis losses (less the unused Axis reserve tanks, as axis-losses reserve-tanks says)
+// against the thresholds.
 export function lossesMet(ctx) {
-  const s = ctx.state;
-  const over = ctx.table["axis-losses"]["more-than-sps"];
-  const have = Object.assign({}, s.losses.axis);
-  have.armor = Math.max(0, have.armor - ((s.reserveTanks && s.reserveTanks.axis) || 0));
-  const met = CLASSES.map((k) => have[k] > over[TABLE_CLASS[k]]);
+  const s = ctx.state, t = ctx.table["axis-losses"], side = t.side;
+  const over = t["more-than-sps"], rt = t["reserve-tanks"];
+  const have = Object.assign({}, s.losses[side]);
+  have[rt.class] = Math.max(0, have[rt.class] - ((s.reserveTanks && s.reserveTanks[side]) || 0) * rt["sps-each"]);
+  const met = classes(ctx).map((c) => have[c.id] > over[c.thresholds]);
   return { have, over, met: anyClass(ctx) ? met.some((x) => x) : met.every((x) => x) };
 }
 
-function totals(t) { return CLASSES.map((k) => t[k] + " " + TABLE_CLASS[k]).join(", "); }
+function totals(ctx, t) { return classes(ctx).map((c) => t[c.id] + " " + c.thresholds).join(", "); }
 
 // 15.1: the victory determination after the last day.
 export function determine(ctx) {
@@ -232,21 +242,24 @@ export function determine(ctx) {
   if (!s.victory) start(ctx);
   const who = holder(ctx);
   const ex = exitsMet(ctx), lo = lossesMet(ctx);
-  const reading = anyClass(ctx) ? "any one class (option draw-on-any-class)" : "all three classes";
+  const reading = anyClass(ctx) ? "any one class (option draw-on-any-class)" : "all " + ctx.table.classes.list.length + " classes";
+  // 15.1 (outcome): "<side>-victory" or "draw"
+  const o = ctx.table.outcome, axisHolds = o["axis-holds-tobruk"];
+  const read = (x) => (x === "draw" ? { winner: null, level: "draw" } : { winner: x.slice(0, x.lastIndexOf("-")), level: x.slice(x.lastIndexOf("-") + 1) });
   let result;
-  if (who === "allied") {
-    result = { winner: "allied", level: "victory", reason: "the Allies hold Tobruk (15.1)" };
+  if (who === exitSide(ctx)) {
+    result = Object.assign(read(o["allied-holds-tobruk"]), { reason: "the Allies hold Tobruk (15.1)" });
   } else if (ex.met || lo.met) {
     const why = [];
-    if (ex.met) why.push("the Allies exited " + totals(ex.have) + " SPs (15.2)");
-    if (lo.met) why.push("the Axis lost " + totals(lo.have) + " SPs (15.3)");
-    result = { winner: null, level: "draw", reason: "the Axis holds Tobruk but " + why.join(" and ") };
+    if (ex.met) why.push("the Allies exited " + totals(ctx, ex.have) + " SPs (15.2)");
+    if (lo.met) why.push("the Axis lost " + totals(ctx, lo.have) + " SPs (15.3)");
+    result = Object.assign(read(axisHolds["either-or-both"]), { reason: "the Axis holds Tobruk but " + why.join(" and ") });
   } else {
-    result = { winner: "axis", level: "victory", reason: "the Axis holds Tobruk; neither 15.2 nor 15.3 applies" };
+    result = Object.assign(read(axisHolds["neither-15.2-nor-15.3"]), { reason: "the Axis holds Tobruk; neither 15.2 nor 15.3 applies" });
   }
-  ctx.trace({ rule: "15.1", table: "outcome", cell: { tobruk: who, "15.2": ex.met, "15.3": lo.met, reading }, result: result.level,
+  ctx.trace({ rule: "15.1", table: "outcome", uses: ["map", "units/units"], cell: { tobruk: who, "15.2": ex.met, "15.3": lo.met, reading }, result: result.level,
     text: (result.winner ? result.winner + " " : "") + result.level + ": " + result.reason +
-      " (exits " + totals(ex.have) + "; Axis losses " + totals(lo.have) + "; " + reading + ")" });
+      " (exits " + totals(ctx, ex.have) + "; Axis losses " + totals(ctx, lo.have) + "; " + reading + ")" });
   ctx.gameOver(Object.assign(result, { tobruk: who, date: s.date, alliedExited: Object.assign({}, s.exited.allied), axisLost: Object.assign({}, s.losses.axis),
     reserveTanks: Object.assign({}, s.reserveTanks || {}), withdrawal: !!s.withdrawal }));
 }
@@ -255,12 +268,12 @@ export function determine(ctx) {
 export function metrics(ctx) {
   const s = ctx.state;
   const v = s.victory || {};
-  const out = { "tobruk-axis": holder(ctx) === "axis" ? 1 : 0, "withdrawal-triggered": s.withdrawal ? 1 : 0 };
+  const out = { "tobruk-axis": holder(ctx) === lossSide(ctx) ? 1 : 0, "withdrawal-triggered": s.withdrawal ? 1 : 0 };
   if (v.tobrukFell !== null && v.tobrukFell !== undefined) out["tobruk-fell-turn"] = v.tobrukFell;
   if (v.withdrawalTurn !== null && v.withdrawalTurn !== undefined) out["withdrawal-turn"] = v.withdrawalTurn;
-  for (const side of ["axis", "allied"]) for (const k of CLASSES) out[side + "-lost-" + k] = s.losses ? s.losses[side][k] : 0;
-  for (const k of CLASSES) out["allied-exited-" + k] = s.exited ? s.exited.allied[k] : 0;
-  if (s.control && v.watch) out["axis-villages"] = v.watch.villages.filter((h) => s.control[h] === "axis").length;
+  for (const side of ctx.sides) for (const c of classes(ctx)) out[side + "-lost-" + c.id] = s.losses ? s.losses[side][c.id] : 0;
+  for (const c of classes(ctx)) out[exitSide(ctx) + "-exited-" + c.id] = s.exited ? s.exited[exitSide(ctx)][c.id] : 0;
+  if (s.control && v.watch) out["axis-villages"] = v.watch.villages.filter((h) => s.control[h] === lossSide(ctx)).length;
   return out;
 }
 

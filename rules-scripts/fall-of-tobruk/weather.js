@@ -21,12 +21,12 @@ export function current(ctx) { return ctx.state.weather || "clear"; }
 
 function effects(ctx) { return ctx.table.effects[printed(current(ctx))]; }
 
-// drm(what): the die-roll modifier the weather gives `what`: "cct" (7.2, the default) or
-// "air-contact" (4.43, 4.44: the Mission Contact Table).
+// drm(what): the die-roll modifier the weather gives `what`: "cct" (7.2, the default: printed
+// under the Command Control Table, activation.yaml cct drm) or "air-contact" (4.43, 4.44: the
+// Mission Contact Table).
 export function drm(ctx, what) {
-  const e = effects(ctx);
-  const key = (what || "cct") + "-drm";
-  return e[key] || 0;
+  if (!what || what === "cct") return ctx.tables.activation.cct.drm[printed(current(ctx))] || 0;
+  return effects(ctx)[what + "-drm"] || 0;
 }
 
 // shifts(what): column shifts on the CRT, negative to the left: "bombardment" (air and
@@ -86,10 +86,10 @@ export function determine(ctx) {
   }
   const mod = ctx.table["prior-phase-modifier"];
   const mods = [];
-  if (prior && !ctx.rules.sequence.isFirstTurn()) {
-    mods.push({ value: mod.drm[printed(prior)], why: "the previous half was " + printed(prior) + " (4.45)" });
-  }
-  const total = ctx.roll("d10", "weather (4.41)", mods);
+  const firstTurn = mod["first-turn"];                                                                    // 4.45: none on the first turn
+  const v = !prior ? 0 : ctx.rules.sequence.isFirstTurn() ? firstTurn : mod.drm[printed(prior)];
+  if (v) mods.push({ value: v, why: "the previous half was " + printed(prior) + " (4.45)" });
+  const total = ctx.roll(ctx.table.wxt.die, "weather (4.41)", mods);
   const r = row(ctx.table.wxt.rows, total);
   s.weather = r.weather.toLowerCase();
   ctx.trace({ rule: "4.41", table: "wxt", cell: { roll: total, row: r.d10 }, result: r.weather,

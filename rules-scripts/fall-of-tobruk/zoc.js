@@ -9,7 +9,7 @@
 //   4.44  Khamsin: every ZOC one level lower.
 //   16.41 May 26 and 27, AM and PM: Allied ZOCs one level lower (on top of 4.44).
 // What a ZOC does to movement (4.12), combat (4.13) and supply (4.14) is in those sections.
-// Tables: tables/fall-of-tobruk/zoc.yaml (zoc-levels, zoc-level-other, modifiers).
+// Tables: tables/fall-of-tobruk/zoc.yaml (zoc-levels, zoc-level-other, modifiers), weather.yaml (effects).
 
 const NONE = 0, LZOC = 1, HZOC = 2;
 const NAMES = ["none", "LZOC", "HZOC"];
@@ -40,7 +40,7 @@ function stackInfo(ctx, hex, units) {
     total += p.sp || 0;
     if (p.artillery) art += p.sp || 0;
   }
-  const artilleryCounts = art * 2 <= total;                 // ZOC Summary Chart, second line
+  const artilleryCounts = art <= total * ctx.table["zoc-levels"]["artillery-share"];   // ZOC Summary Chart, second line
   const counted = [];
   for (const p of units) {
     if (p.hq || p.wreck || p.disrupted) continue;            // 7.11, 12.2
@@ -62,7 +62,7 @@ export function escarpmentTop(ctx, a, b) {
 // adjacent `to` (4.11): those that could move there, and up an escarpment only Leg units. An
 // escarpment whose top the map does not show is taken as climbed both ways.
 function openTo(ctx, from, to) {
-  const open = ctx.rules.movement.crossableBy(from, to);
+  const open = ctx.rules.terrain.crossableBy(from, to);
   if (open.sides.indexOf("escarpment") >= 0) {
     const top = escarpmentTop(ctx, from, to);
     if (top === null || top === to) { open.tracked = false; open.wheeled = false; }
@@ -125,18 +125,15 @@ function projectedBy(ctx, info, mask) {
 
 // ---- modifiers -----------------------------------------------------------------------------------
 
-function weatherNow(ctx) {
-  const w = ctx.rules.weather && typeof ctx.rules.weather.current === "function" ? ctx.rules.weather.current() : ctx.state.weather;
-  return String((w && w.weather) || w || "clear").toLowerCase();
-}
-
 // reduction(side): how many levels `side`'s ZOCs drop now, with the rules that drop them
-// (4.44 Khamsin; 16.41 Allied ZOC on the May 26 and 27 turns, AM and PM phases).
+// (4.44 Khamsin, as the weather section gives it; 16.41 Allied ZOC on the May 26 and 27 turns,
+// AM and PM phases).
 export function reduction(ctx, side) {
   const m = ctx.table.modifiers;
   let n = 0;
   const rules = [];
-  if (weatherNow(ctx) === "khamsin") { n += m.khamsin["reduce-levels"]; rules.push("4.44"); }
+  const w = ctx.rules.weather.zocReduction();
+  if (w) { n += w; rules.push("4.44"); }
   const l = m["limited-allied-zoc"];
   if (side === l["applies-to"] && l.turns.indexOf(ctx.state.date) >= 0 && l.phases.indexOf(ctx.state.half) >= 0) {
     n += l["reduce-levels"];
@@ -255,6 +252,36 @@ export function explain(ctx, hex, side) {
     (s.other ? ", " + s.other.replace(/-/g, " ") + " (zoc-level-other, placeholder)" : "") +
     (s.base !== s.level ? ", " + NAMES[s.base] + " less " + cut.rules.join(" and ") : "") + ")");
   return hex + " is in " + side + " ZOC from " + parts.join(", ");
+}
+
+// ---- provenance ------------------------------------------------------------------------------------
+
+// The non-printed sources every ZOC level rests on: the ZOC Summary Chart as numbers, the SPs of the
+// reconstructed order of battle, the TEC stand-in (4.11: a ZOC reaches where its units could move)
+// and the map.
+const BASE_USES = Object.freeze(["map", "terrain/movement-costs", "units/units", "zoc/zoc-levels"]);
+
+function raised(ctx, info) { return fullLevel(ctx, info) > bySpsOf(ctx, info); }
+function bySpsOf(ctx, info) { let n = 0; for (const p of info.counted) n += p.sp || 0; return bySps(ctx, n); }
+
+// uses(side): the non-printed sources (contract: a trace's `uses`) of a decision taken on the ZOC
+// `side` projects anywhere now: the above, and zoc-level-other when that stand-in raised one of its
+// stacks. Kept per position: read it, never change it.
+export function uses(ctx, side) {
+  return ctx.memo("uses " + side, () => {
+    for (const [hex, units] of stacksOf(ctx, side)) {
+      const info = stackInfo(ctx, hex, units);
+      if (info.counted.length && raised(ctx, info)) return Object.freeze(BASE_USES.concat(["zoc/zoc-level-other"]));
+    }
+    return BASE_USES;
+  });
+}
+
+// usesAt(hexes, side): the same for a decision taken on the ZOC `side` projects into these hexes:
+// zoc-level-other only where that stand-in raised a level projected into one of them.
+export function usesAt(ctx, hexes, side) {
+  for (const h of hexes) for (const s of sources(ctx, h, side)) if (s.other) return BASE_USES.concat(["zoc/zoc-level-other"]);
+  return BASE_USES;
 }
 
 // ---- the inspector's overlay -----------------------------------------------------------------------

@@ -5,7 +5,7 @@
 //         reinforcement that has just entered a friendly hex and must move on).
 //   5.14, 6.13  a unit that began the movement phase in an enemy zone has not left it.
 //   7.11, 7.12  every mandatory attack made by the end of the combat phase: the combat section
-//         records what its last phase left unmet (combat.unmetObligations).
+//         records what its last phase left unmet (mandatory-combat.unmetObligations).
 
 export function invariants(ctx) {
   const out = [];
@@ -31,7 +31,7 @@ export function invariants(ctx) {
     }
   }
   if (m && m.violations) for (const v of m.violations) out.push(v);
-  const c = ctx.rules.combat;
+  const c = ctx.rules["mandatory-combat"];
   if (c && typeof c.unmetObligations === "function") for (const v of c.unmetObligations() || []) out.push(v);
   return out;
 }

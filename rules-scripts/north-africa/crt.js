@@ -27,7 +27,7 @@ export function column(ctx, line, differential) {
 // 7.61: the printed result for a die roll (1-6) in a column (1-12). Pure lookup, no dice.
 export function cell(ctx, col, roll) {
   const row = ctx.table.results.rows[String(roll)];
-  if (!row) throw new Error("7.61: die roll " + roll + " is not on the table (1-6)");
+  if (!row) throw new Error("7.61: die roll " + roll + " is not on the table (" + Object.keys(ctx.table.results.rows).join(", ") + ")");
   if (!(col >= 1 && col <= row.length)) throw new Error("7.61: column " + col + " is not on the table (1-" + row.length + ")");
   return row[col - 1];
 }
@@ -39,7 +39,8 @@ export function result(ctx, line, differential, roll) {
 
 // 7.61, 7.0 procedure: roll one die under the column and return the result code
 // ("A1", "A2", "Ae", "Br", "D1".."D4"), tracing line, band, column, roll and result.
-export function resolve(ctx, line, differential, purpose) {
+// `uses` (optional): the data sources besides this table that the differential and the line went by.
+export function resolve(ctx, line, differential, purpose, uses) {
   const b = band(ctx, line, differential);
   const l = lineEntry(ctx, line);
   const roll = ctx.roll(ctx.table.results.die, purpose || "combat on the " + l.label + " line at " + fmt(differential));
@@ -48,6 +49,7 @@ export function resolve(ctx, line, differential, purpose) {
   ctx.trace({
     rule: "7.61",
     table: "results",
+    uses,
     cell: { line, band: b.printed, column: b.column, roll, differential },
     result: code,
     text: "differential " + fmt(differential) + " on the " + l.label + " line" +

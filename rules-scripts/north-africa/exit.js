@@ -13,10 +13,7 @@
 // from, and returns true / {allowed: true} to allow, false / {allowed: false, rule, reason} to refuse.
 // No table of its own: the costs are movement.yaml's (hex-costs; map-edge exit-imaginary-hex).
 
-function mpText(x) {
-  const whole = Math.floor(x), half = x - whole;
-  return half === 0.5 ? (whole ? whole + "\u00bd" : "\u00bd") : String(x);
-}
+function mpText(ctx, x) { return ctx.rules.movement.mpLabel(x); }
 
 // allowed(piece, hex): null if the exit from hex is allowed by every section's exitAllowed, else {rule, reason}.
 export function allowed(ctx, piece, hex) {
@@ -40,7 +37,8 @@ function allowedFn(ctx) {
 // 12.23: is hex nearer the sources a unit unsupplied at the start of the phase must head for?
 function nearer(ctx, hex, toward) {
   if (toward.distance === null) return false;
-  for (const s of toward.sources) if (ctx.map.distance(hex, s) < toward.distance) return true;
+  const strictly = ctx.rules.supply.movementRules().strictly;
+  for (const s of toward.sources) { const d = ctx.map.distance(hex, s); if (strictly ? d < toward.distance : d <= toward.distance) return true; }
   return false;
 }
 
@@ -69,7 +67,7 @@ function options(ctx, piece, raw, budget, enemyZoc, first) {
   for (const [h, mp] of edgesReached(ctx, piece, r)) {
     if (h !== piece.hex && controlled(h)) continue;         // stopped in an enemy zone (6.0, 5.14)
     if (toward && !nearer(ctx, h, toward)) continue;        // 12.23: unsupplied units head for a source
-    const beyond = ctx.rules.movement.hexCostOf(h);
+    const beyond = ctx.rules.movement.beyondEdge(h).mp;
     if (beyond === null) continue;
     const total = mp + beyond;
     if (total > b + 1e-9) continue;                         // 5.26
@@ -120,9 +118,9 @@ export function exit(ctx, piece, via) {
   piece.hex = null;
   piece.at = "exited";
   ctx.state.exited.push(piece.id);
-  ctx.trace({ rule: "14.0", table: "movement/map-edge", cell: { unit: piece.id, from, path: via && via.path, terrain: ctx.map.terrain(from) },
+  ctx.trace({ rule: "14.0", table: "movement/map-edge", uses: ctx.rules.setup.uses("map", "movement/readings"), cell: { unit: piece.id, from, path: via && via.path, terrain: ctx.map.terrain(from) },
     result: via ? via.mp : null,
-    text: piece.id + " leaves the map from " + from + (via ? ", paying " + mpText(via.mp) + " MP with the imaginary " + ctx.map.terrain(from) + " hex beyond" : "") +
+    text: piece.id + " leaves the map from " + from + (via ? ", paying " + mpText(ctx, via.mp) + " MP with the imaginary " + ctx.rules.movement.beyondEdge(from).terrain + " hex beyond" : "") +
       "; it may not return and is not eliminated (14.11, 14.12)" });
 }
 
@@ -132,5 +130,5 @@ export function exitByCombat(ctx, piece) {
   piece.hex = null;
   piece.at = "eliminated";
   ctx.state.eliminated.push(piece.id);
-  ctx.trace({ rule: "14.13", cell: { unit: piece.id, from }, text: piece.id + " would leave the map from " + from + " as a result of combat: it is eliminated instead" });
+  ctx.trace({ rule: "14.13", uses: ctx.rules.setup.uses("map"), cell: { unit: piece.id, from }, text: piece.id + " would leave the map from " + from + " as a result of combat: it is eliminated instead" });
 }

@@ -3,7 +3,8 @@
 //   10.0  minefield hexsides belong to one side and never change (owner).
 //   10.11 crossing a friendly minefield costs 2 more MP, 4 for a mechanized unit (extraMp).
 //   10.12 crossing an enemy minefield takes the whole allowance from a hex the unit held at the
-//         start of its movement phase, then the unit stops (movement section, cross-minefield).
+//         start of its movement phase, then the unit stops: the movement decision's cross-minefield
+//         action (crossings, crossRefusal, cross).
 //   10.13 roads and trails do not cancel minefield costs (movement section: costs are added).
 //   10.14 advancing along a path of retreat crosses enemy minefields freely (combat section).
 //   10.21 a unit need not attack enemy units beyond a minefield of its own side (combatExemption).
@@ -148,6 +149,72 @@ export function combatExemption(ctx, attacker, defender, owners) {
   const a = typeof attacker === "string" ? ctx.piece(attacker) : attacker;
   const d = typeof defender === "string" ? ctx.piece(defender) : defender;
   if (!a || !d || !a.hex || !d.hex || !ctx.map.adjacent(a.hex, d.hex)) return null;
-  if ((owners || ownerOf(ctx))(a.hex, d.hex) !== a.side) return null;
-  return { rule: "10.21", reason: a.id + " and " + d.id + " are separated by a " + a.side + " minefield (" + a.hex + "/" + d.hex + "): " + a.id + " need not attack" };
+  const own = ctx.table["combat-exemption"]["minefield-owner"] === "attacker-side";
+  const o = (owners || ownerOf(ctx))(a.hex, d.hex);
+  if (!o || (o !== a.side && own)) return null;
+  return { rule: "10.21", table: "minefields/combat-exemption", uses: ctx.rules.setup.uses("map"), reason: a.id + " and " + d.id + " are separated by a " + o + " minefield (" + a.hex + "/" + d.hex + "): " + a.id + " need not attack" };
+}
+
+// ---- 10.12: crossing an enemy minefield (the movement decision's cross-minefield action) ----------
+
+// 10.12: the hexes across an enemy minefield the unit may cross into this phase. Minefields never
+// change (10.0) and the unit does not leave its start hex before crossing, so the hexsides it could
+// cross are found once a phase (kept with the phase data); where it may end is judged each time.
+export function crossings(ctx, piece, data) {
+  const m = ctx.state.movement;
+  if (!m || (fromStart(ctx) && m.start[piece.id] !== piece.hex)) return [];
+  const key = piece.id + "@" + piece.hex;
+  let cands = data.crossings[key];
+  if (!cands) {
+    const board = ctx.rules.setup.board();
+    const owner = ownerOf(ctx);
+    cands = data.crossings[key] = [];
+    for (const n of ctx.map.neighbors(piece.hex).slice().sort()) {
+      if (owner(piece.hex, n) !== data.enemy) continue;
+      const f = (board.sides[piece.hex] && board.sides[piece.hex][n]) || [];
+      if (!crossingBarred(ctx, piece.hex, n, f)) cands.push(n);
+    }
+  }
+  return cands.filter((n) => !ctx.rules.movement.endProblem(piece, n, data));
+}
+
+// 10.12 (movement.yaml readings enemy-minefield-crossing): only from the hex the unit began its
+// movement phase in?
+function fromStart(ctx) {
+  return ctx.tables.movement.readings["enemy-minefield-crossing"].from === "start-of-phase-hex";
+}
+
+// Why the hexside from `from` into `to` (features f) cannot be crossed, whoever stands where; null if it can.
+function crossingBarred(ctx, from, to, f) {
+  if (ctx.rules.movement.hexCostOf(to) === null) return { rule: "10.12", reason: to + " is " + ctx.map.terrain(to) + ", closed to movement" };
+  if (ctx.tables.movement.readings["enemy-minefield-crossing"]["bare-escarpment"] === "prohibited" && ctx.rules.movement.bareEscarpmentFn()(from, to)) {
+    return { rule: "5.25", reason: "the minefield hexside is also a bare escarpment" };
+  }
+  if (f.indexOf("prohibited") >= 0) return { rule: "5.25", reason: "the hexside is prohibited" };
+  return null;
+}
+
+// crossRefusal(piece, to, data): why the unit may not cross the hexside into `to` now (10.12).
+export function crossRefusal(ctx, piece, to, data) {
+  if (!ctx.map.adjacent(piece.hex, to) || owner(ctx, piece.hex, to) !== data.enemy) return { rule: "10.12", reason: piece.hex + "/" + to + " is not an enemy minefield hexside next to " + piece.id };
+  const m = ctx.state.movement;
+  if (!m || (fromStart(ctx) && m.start[piece.id] !== piece.hex)) return { rule: "10.12", reason: piece.id + " did not begin this movement phase in " + piece.hex };
+  const board = ctx.rules.setup.board();
+  const f = (board.sides[piece.hex] && board.sides[piece.hex][to]) || [];
+  return crossingBarred(ctx, piece.hex, to, f) || ctx.rules.movement.endProblem(piece, to, data) || { rule: "10.12", reason: "not allowed now" };
+}
+
+// cross(piece, to, data): the unit crosses the enemy minefield into `to` for its whole allowance
+// and stops there (10.12).
+export function cross(ctx, piece, to, data) {
+  const from = piece.hex;
+  const all = ctx.rules.movement.crossingCost(piece);
+  const theirs = featureOf(ctx)[data.enemy];
+  ctx.state.movement.spent[piece.id] = all;
+  piece.hex = to;
+  piece.moved = true;
+  ctx.trace({ rule: "10.12", table: "movement/hexsides", uses: ctx.rules.setup.uses("map", "movement/readings"), cell: { unit: piece.id, from, to, hexside: theirs }, result: all,
+    text: piece.id + " crosses the enemy minefield " + from + "/" + to + ", spending its whole allowance (" + ctx.rules.movement.mpLabel(all) +
+      " MP; other terrain costs ignored) and stops in " + to });
+  ctx.rules.movement.moved(piece, [from, to]);
 }

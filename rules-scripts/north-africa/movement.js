@@ -17,7 +17,8 @@
 //   10.11 a friendly minefield hexside costs 2 more MP (non-mechanized) or 4 (mechanized); 10.13 on
 //         roads and trails too. 10.12 an enemy minefield is crossed only by a unit that held a hex
 //         beside it at the start of the phase, for its whole allowance, and then it stops: the
-//         separate action cross-minefield; ordinary moves never cross one.
+//         separate action cross-minefield (the minefields section carries it out); ordinary moves
+//         never cross one.
 //   12.23 no move into an unsupplied position; a unit unsupplied at the start of the phase moves, if
 //         at all, toward the nearest friendly source. 12.32 an unsupplied unit's allowance is halved.
 //   5.0   the moving player picks the path: a move takes the cheapest path to its end hex, or, where
@@ -34,6 +35,8 @@ function mpText(x) {
   const whole = Math.floor(x), half = x - whole;
   return half === 0.5 ? (whole ? whole + "\u00bd" : "\u00bd") : String(x);
 }
+// mpLabel(x): movement points as the Terrain Key prints them (a half as ½), for other sections' texts.
+export function mpLabel(ctx, x) { return mpText(x); }
 
 // Calls `name(...args)` of every section exporting it, in section-name order (skipping this one).
 function hooks(ctx, name, ...args) {
@@ -41,6 +44,10 @@ function hooks(ctx, name, ...args) {
     ctx.rules[s][name](...args);
   }
 }
+
+// moved(piece, path): reports a completed move to every section exporting afterMove (the
+// minefields section's 10.12 crossings are moves too).
+export function moved(ctx, piece, path) { hooks(ctx, "afterMove", piece, path); }
 
 // ---- costs -------------------------------------------------------------------------------------
 
@@ -57,8 +64,89 @@ function hexCost(ctx, terrain) {
   return { mp: null };
 }
 
-// hexCostOf(hex): the MP of the hex's own terrain, or null if closed (used for exits, 14.0).
+// hexCostOf(hex): the MP of the hex's own terrain, or null if closed.
 export function hexCostOf(ctx, hex) { return hexCost(ctx, ctx.map.terrain(hex)).mp; }
+
+// crossingCost(piece): what crossing an enemy minefield costs the unit (10.12: its whole allowance).
+export function crossingCost(ctx, piece) {
+  const c = crossing(ctx).mineCost;
+  return c === "entire-movement-allowance" ? allowance(ctx, piece) : c;
+}
+
+// entryQueue(road): the terrain of the hypothetical hexes queued behind a reinforcement's entry hex
+// (13.13: road hexes at a road entry, Mixed otherwise), and the MP each costs.
+export function entryQueue(ctx, road) {
+  const q = crossing(ctx).queue, terrain = road ? q["road-entry"] : q.otherwise;
+  return { terrain, mp: terrain === "road" ? ctx.table["road-and-trail"].road.mp : hexCost(ctx, terrain).mp };
+}
+
+// closedTerrain(): the terrain types no unit may enter (closed-hexes, and the unpriced types
+// priced "prohibited"), sorted; the zone of control and set-up rules close the same (6.14).
+export function closedTerrain(ctx) {
+  return ctx.once("closed terrain", () => {
+    const t = ctx.table, out = t["closed-hexes"].closed.slice(), un = t["hex-costs-unpriced"].mp;
+    for (const k of Object.keys(un)) if (un[k] === "prohibited" && out.indexOf(k) < 0) out.push(k);
+    return Object.freeze(out.sort());
+  });
+}
+
+// beyondEdge(hex): the terrain of the imaginary hex beyond the map edge at hex (14.0: map-edge
+// exit-imaginary-hex, the same as the hex left) and the MP to enter it (null: closed).
+export function beyondEdge(ctx, hex) {
+  const x = crossing(ctx).beyond;
+  const terrain = x === "same-terrain-as-exit-hex" ? ctx.map.terrain(hex) : x;
+  return { terrain, mp: hexCost(ctx, terrain).mp };
+}
+
+// What the hexsides and hex features cost or bar, as the tables say, once per rules context:
+// escUnless (5.25: the hexside features that open an escarpment; null if escarpments do not bar),
+// prohibited (Terrain Key: whether a prohibited hexside bars), featureMp (10.3: the hex features
+// that add to a hex's cost, with what; none by the printed rules), mineCost (10.12), queue (13.13:
+// the hypothetical hexes of an entry column), beyond (14.0: the imaginary hex beyond the edge).
+function crossing(ctx) {
+  return ctx.once("crossing", () => {
+    const hs = ctx.table.hexsides, extra = ctx.table["hex-features"]["extra-mp"], featureMp = {}, edge = ctx.table["map-edge"];
+    for (const f of Object.keys(extra).sort()) if (extra[f]) featureMp[f] = extra[f];
+    return Object.freeze({ escUnless: hs.escarpment.crossable === false ? hs.escarpment.unless.slice() : null,
+      prohibited: hs.prohibited.crossable === false, featureMp, featured: Object.keys(featureMp).length > 0,
+      mineCost: hs["enemy-minefield"].cost,                                                  // 10.12
+      queue: edge["entry-queue-hex"], beyond: edge["exit-imaginary-hex"] });                 // 13.13, 14.0
+  });
+}
+
+// bareEscarpmentFn(): (a, b) => whether the hexside between adjacent a and b is an escarpment that
+// bars movement (5.25: no road or trail across it), read from the board's hexside masks: for the
+// rules that follow 5.25 (7.46 combat, 7.72 retreat, 10.12 crossings, 12.21 supply paths).
+export function bareEscarpmentFn(ctx) {
+  return ctx.once("bare escarpment", () => {
+    const board = ctx.rules.setup.board(), k = bareEscarpmentBits(ctx);
+    return (a, b) => {
+      const d = ctx.map.direction(a, b);
+      const m = d < 0 ? 0 : board.mask[ctx.map.index(a) * 6 + d];
+      return (m & k.esc) !== 0 && (m & k.open) === 0;
+    };
+  });
+}
+
+// bareEscarpmentBits(): the same as board mask bits, {esc, open}: a hexside whose mask m has
+// (m & esc) and not (m & open) is a bare escarpment (for loops over the board's masks).
+export function bareEscarpmentBits(ctx) {
+  return ctx.once("bare escarpment bits", () => {
+    const board = ctx.rules.setup.board(), C = crossing(ctx), bit = (f) => ctx.rules.setup.bit(board, f);
+    let open = 0;
+    for (const f of C.escUnless || []) open |= bit(f);
+    return Object.freeze({ esc: C.escUnless ? bit("escarpment") : 0, open });
+  });
+}
+
+// The MP the features of hex `hex` add to entering it (10.3 hex-features), 0 by the printed rules.
+function featureCost(ctx, hex) {
+  const C = crossing(ctx);
+  if (!C.featured) return 0;
+  let mp = 0;
+  for (const f of ctx.map.features(hex)) if (C.featureMp[f]) mp += C.featureMp[f];
+  return mp;
+}
 
 // baseSpec(side, mechanized): the part of the cost model the tables alone decide, compiled once
 // per rules context: terrain (5.21, Terrain Key), roads and trails (5.22, 5.23), escarpments
@@ -79,21 +167,23 @@ function baseSpecNow(ctx, side, mechanized) {
     terrain[k] = c.mp === null ? "prohibited" : c.mp;
   }
   const hexsides = {};
-  const rt = t["road-and-trail"];
+  const rt = t["road-and-trail"], C = crossing(ctx);
   if (hasS.road) hexsides.road = { replace: rt.road.mp };                // 5.22
   if (hasS.trail) hexsides.trail = { replace: rt.trail.mp };             // 5.23
-  if (hasS.escarpment) hexsides.escarpment = { block: true, unless: ["road", "trail"].filter((f) => hasS[f]) };   // 5.25
+  if (hasS.escarpment && C.escUnless) hexsides.escarpment = { block: true, unless: C.escUnless.filter((f) => hasS[f]) };   // 5.25
   const mines = ctx.rules.minefields.featureOf();
   const own = mines[side], theirs = mines[other(ctx, side)];
   if (own && hasS[own]) hexsides[own] = { add: ctx.rules.minefields.extraMp(unit) };   // 10.11, 10.13
   if (theirs && hasS[theirs]) hexsides[theirs] = { block: true };        // 10.12: only by cross-minefield
   const unpriced = t["hexside-costs-unpriced"]["extra-mp"];
   for (const f of Object.keys(unpriced).sort()) if (hasS[f]) hexsides[f] = { add: unpriced[f] };
-  if (hasS.prohibited) hexsides.prohibited = { block: true };            // Terrain Key: Prohibited
+  if (hasS.prohibited && C.prohibited) hexsides.prohibited = { block: true };   // Terrain Key: Prohibited
   const sideAdd = {};                                                     // 10.11: friendly minefields a section adds
   for (const ab of ctx.rules.minefields.undrawn(side)) sideAdd[ab] = ctx.rules.minefields.extraMp(unit);
   const blocked = ctx.rules.minefields.ringed(other(ctx, side)).slice().sort();   // 10.12: a hex ringed by enemy minefields
-  return { terrain, defaultProhibited: true, hexsides, sideAdd, blocked };
+  const spec = { terrain, defaultProhibited: true, hexsides, sideAdd, blocked };
+  if (C.featured) spec.enterAdd = ctx.map.ids.map((h) => featureCost(ctx, h));    // 10.3: hex features' extra cost
+  return spec;
 }
 
 // costSpec(piece, enemyZoc?, enemyHexes?): the cost model of the kernel's path search for this
@@ -114,12 +204,24 @@ export function costSpec(ctx, piece, enemyZoc, enemyHexes) {
     for (const p of ctx.pieces((q) => q.hex && q.at === "map" && q.side === enemy)) blocked.push(p.hex);
     blocked.sort();
   }
-  return { base: baseSpec(ctx, piece.side, !!piece.mechanized), zones, zoneStop: [1], blocked };
+  const z = zocEffects(ctx);
+  const spec = { base: baseSpec(ctx, piece.side, !!piece.mechanized), zones, zoneStop: z.stop ? [1] : [], blocked };
+  if (z.enter) spec.zoneEnterAdd = [0, z.enter];                         // 6.12
+  return spec;
+}
+
+// 6.0, 6.12, 5.14: what an enemy zone does to a move (zoc.yaml effects), once per rules context.
+function zocEffects(ctx) {
+  return ctx.once("zoc effects", () => {
+    const e = ctx.tables.zoc.effects;
+    return Object.freeze({ stop: e["stop-on-entering-enemy-zone"] !== false, enter: e["extra-mp-to-enter"] || 0, leave: e["leave-during-movement"] === true });
+  });
 }
 
 // stepCost(piece, a, b, explain = true): the MP to move from a into the adjacent b, as the cost spec
-// prices it, with the reasons, for traces and tests: {mp, parts: [text], placeholder, option}. mp
-// null = prohibited. `explain` false leaves the parts empty (no trace will read them).
+// prices it, with the reasons, for traces and tests: {mp, parts: [text], placeholder, option, mined,
+// unpricedHex, unpricedSide}: placeholder when a stand-in price (hex or hexside) was paid, mined when
+// a friendly minefield's price went by the unit's class. mp null = prohibited. `explain` false leaves the parts empty (no trace will read them).
 export function stepCost(ctx, piece, a, b, explain) {
   const say = explain !== false;
   const t = ctx.table;
@@ -128,8 +230,8 @@ export function stepCost(ctx, piece, a, b, explain) {
   const terrain = ctx.map.terrain(b);
   const hc = hexCost(ctx, terrain);
   if (hc.mp === null) return { mp: null, parts: [terrain + " is closed to movement (Terrain Key)"] };
-  if (f.indexOf("escarpment") >= 0 && f.indexOf("road") < 0 && f.indexOf("trail") < 0) return { mp: null, parts: ["escarpment hexside without road or trail (5.25)"] };
-  if (f.indexOf("prohibited") >= 0) return { mp: null, parts: ["prohibited hexside (Terrain Key)"] };
+  if (bareEscarpmentFn(ctx)(a, b)) return { mp: null, parts: ["escarpment hexside without " + crossing(ctx).escUnless.join(" or ") + " (5.25)"] };
+  if (f.indexOf("prohibited") >= 0 && crossing(ctx).prohibited) return { mp: null, parts: ["prohibited hexside (Terrain Key)"] };
   const mines = ctx.rules.minefields.featureOf();
   const theirs = mines[other(ctx, piece.side)], own = mines[piece.side];
   if (theirs && f.indexOf(theirs) >= 0) return { mp: null, parts: ["enemy minefield hexside (10.12)"] };
@@ -137,16 +239,22 @@ export function stepCost(ctx, piece, a, b, explain) {
   let mp = hc.mp, parts = say ? [terrain + " " + mpText(hc.mp)] : [], placeholder = !!hc.placeholder, option = null;
   if (f.indexOf("road") >= 0) { mp = t["road-and-trail"].road.mp; parts = say ? ["road " + mpText(mp)] : parts; placeholder = false; }
   else if (f.indexOf("trail") >= 0) { mp = t["road-and-trail"].trail.mp; parts = say ? ["trail " + mpText(mp)] : parts; placeholder = false; }
-  if (own && f.indexOf(own) >= 0) { const x = ctx.rules.minefields.extraMp(piece); mp += x; if (say) parts.push("friendly minefield +" + mpText(x)); }
+  let mined = false;
+  if (own && f.indexOf(own) >= 0) { const x = ctx.rules.minefields.extraMp(piece); mp += x; mined = true; if (say) parts.push("friendly minefield +" + mpText(x)); }
   else if (ctx.rules.minefields.owner(a, b) === piece.side) {
     const x = ctx.rules.minefields.extraMp(piece);
     option = ctx.rules.minefields.addedUnder(a, b);
     mp += x;
+    mined = true;
     if (say) parts.push("friendly minefield (" + a + "/" + b + ", added by " + (option ? "option " + option : "an option") + ") +" + mpText(x));
   }
   const unpriced = t["hexside-costs-unpriced"]["extra-mp"];
-  for (const k of unpricedFeatures(ctx)) if (f.indexOf(k) >= 0) { mp += unpriced[k]; if (say) parts.push(k + " +" + mpText(unpriced[k])); placeholder = true; }
-  return { mp, parts, placeholder, option };
+  const unpricedHex = placeholder;
+  let unpricedSide = false;
+  for (const k of unpricedFeatures(ctx)) if (f.indexOf(k) >= 0) { mp += unpriced[k]; if (say) parts.push(k + " +" + mpText(unpriced[k])); placeholder = unpricedSide = true; }
+  const fx = featureCost(ctx, b);
+  if (fx) { mp += fx; if (say) parts.push("hex features +" + mpText(fx) + " (10.3)"); }
+  return { mp, parts, placeholder, option, mined, unpricedHex, unpricedSide };
 }
 
 // The hexside features whose extra cost the seed does not print, in name order (the tables alone).
@@ -215,7 +323,7 @@ function phaseDataNow(ctx, side) {
     c.supplied = supplied;
   }
   return { side, enemy, occ, occAt, enemyHexes, enemyZoc: c.enemyZoc, zocBits: c.zocBits, supplied: c.supplied, ringed: c.ringed, specs: c.specs, reach: c.reach, ends: c.ends, exits: c.exits,
-    crossings: c.crossings };
+    crossings: c.crossings, supplyRules: ctx.rules.supply.movementRules() };
 }
 
 // Hexes a move may be routed through because a rule counts passing through them: every section
@@ -288,13 +396,15 @@ function supplyProblem(ctx, piece, hex, data, supplied) {
     if (toward.distance === null) return { rule: "12.23", reason: piece.id + " began the phase unsupplied and its side has no supply source on the map to move toward" };
     let d = null;
     for (const s of toward.sources) { const x = ctx.map.distance(hex, s); if (d === null || x < d) d = x; }
-    if (d >= toward.distance) {
+    if (data.supplyRules.strictly ? d >= toward.distance : d > toward.distance) {
       return { rule: "12.23", reason: piece.id + " began the phase unsupplied and must move toward the nearest friendly source (" +
         toward.sources.join(" ") + ", " + toward.distance + " hexes from " + toward.from + "); " + hex + " is " + d + " away" };
     }
     return null;
   }
-  if ((supplied || data.supplied)[ctx.map.index(hex)] !== 1) return { rule: "12.23", reason: "no supply path can be traced from " + hex + ": no unit may move into an unsupplied position" };
+  if ((supplied || data.supplied)[ctx.map.index(hex)] !== 1 && !data.supplyRules.intoUnsupplied) {
+    return { rule: "12.23", reason: "no supply path can be traced from " + hex + ": no unit may move into an unsupplied position" };
+  }
   return null;
 }
 
@@ -310,7 +420,7 @@ function cannotMove(ctx, piece, data) {
   if (piece.at === "pending") return { rule: "13.0", reason: piece.id + " is a reinforcement not yet on the map: bring it on with an enter action" };
   if (piece.at !== "map") return { rule: "14.11", reason: piece.id + " is no longer on the map (" + piece.at + ")" };
   if (piece.moved) return { rule: "5.15", reason: piece.id + " has already moved this player-turn" };
-  if (data.enemyZoc[piece.hex]) return { rule: "5.14", reason: piece.id + " is in an enemy-controlled hex (" + piece.hex + ") and may leave it only by combat (6.13)" };
+  if (data.enemyZoc[piece.hex] && !zocEffects(ctx).leave) return { rule: "5.14", reason: piece.id + " is in an enemy-controlled hex (" + piece.hex + ") and may leave it only by combat (6.13)" };
   if (allowance(ctx, piece) - spent(ctx, piece) <= 0) return { rule: "5.13", reason: piece.id + " has no movement points to spend" };
   return null;
 }
@@ -359,7 +469,7 @@ function supplyOk(ctx, piece, from, budget, data) {
     const ids = ctx.map.ids, m = ctx.state.movement, sup = own || data.supplied;
     // supplyProblem() for every hex; a unit that began the phase supplied needs only the supply bits
     e = here[key] = m && m.toward && m.toward[piece.id] ? raw.hexes.filter((i) => !supplyProblem(ctx, piece, ids[i], data, own))
-      : raw.hexes.filter((i) => sup[i] === 1);
+      : data.supplyRules.intoUnsupplied ? raw.hexes.slice() : raw.hexes.filter((i) => sup[i] === 1);
   }
   return e;
 }
@@ -403,52 +513,26 @@ export function reachOverlay(ctx, args) {
   return reachable(ctx, p);
 }
 
-// 10.12: the hexes across an enemy minefield the unit may cross into this phase. Minefields never
-// change (10.0) and the unit does not leave its start hex before crossing, so the hexsides it could
-// cross are found once a phase (kept with the phase data); where it may end is judged each time.
-function minefieldCrossings(ctx, piece, data) {
-  const m = ctx.state.movement;
-  if (!m || m.start[piece.id] !== piece.hex) return [];
-  const key = piece.id + "@" + piece.hex;
-  let cands = data.crossings[key];
-  if (!cands) {
-    const board = ctx.rules.setup.board();
-    const owner = ctx.rules.minefields.ownerOf();
-    cands = data.crossings[key] = [];
-    for (const n of ctx.map.neighbors(piece.hex).slice().sort()) {
-      if (owner(piece.hex, n) !== data.enemy) continue;
-      const f = (board.sides[piece.hex] && board.sides[piece.hex][n]) || [];
-      if (!crossingBarred(ctx, n, f)) cands.push(n);
-    }
-  }
-  return cands.filter((n) => !endProblem(ctx, piece, n, data));
-}
-
-// Why the hexside into `to` (features f) cannot be crossed, whoever stands where; null if it can.
-function crossingBarred(ctx, to, f) {
-  if (hexCost(ctx, ctx.map.terrain(to)).mp === null) return { rule: "10.12", reason: to + " is " + ctx.map.terrain(to) + ", closed to movement" };
-  if (f.indexOf("escarpment") >= 0 && f.indexOf("road") < 0 && f.indexOf("trail") < 0) return { rule: "5.25", reason: "the minefield hexside is also a bare escarpment" };
-  if (f.indexOf("prohibited") >= 0) return { rule: "5.25", reason: "the hexside is prohibited" };
-  return null;
-}
-
-function crossProblem(ctx, piece, to, f, data) {
-  return crossingBarred(ctx, to, f) || endProblem(ctx, piece, to, data);
-}
-
 // ---- doing it ------------------------------------------------------------------------------------
 
 function describePath(ctx, piece, path) {
-  let total = 0, placeholder = false, option = null;
+  let total = 0, placeholder = false, option = null, mined = false, unpriced = false;
   const steps = [];
   for (let i = 1; i < path.length; i++) {
     const c = stepCost(ctx, piece, path[i - 1], path[i], ctx.tracing);
     total += c.mp;
-    placeholder = placeholder || c.placeholder;
+    placeholder = placeholder || c.unpricedHex;
     option = option || c.option;
+    mined = mined || c.mined;
+    unpriced = unpriced || c.unpricedSide;
     if (ctx.tracing) steps.push(path[i] + " (" + c.parts.join(", ") + ")");
   }
-  return { total, placeholder, option, text: steps.join(" > ") };
+  // provenance: the board always; the unit types where a friendly minefield's price went by class;
+  // the stand-in hexside prices where one was paid
+  const S = ctx.rules.setup;
+  const uses = mined ? (unpriced ? S.uses("map", "units/types", "movement/hexside-costs-unpriced") : S.uses("map", "units/types"))
+    : unpriced ? S.uses("map", "movement/hexside-costs-unpriced") : S.uses("map");
+  return { total, placeholder, option, text: steps.join(" > "), uses };
 }
 
 function doMove(ctx, piece, to, data, rule, via) {
@@ -464,26 +548,13 @@ function doMove(ctx, piece, to, data, rule, via) {
   piece.hex = to;
   piece.moved = true;
   const stop = !!data.enemyZoc[to];
-  ctx.trace({ rule: rule || "5.21", table: d.placeholder ? "movement/hex-costs-unpriced" : "movement/hex-costs",
+  ctx.trace({ rule: rule || "5.21", table: d.placeholder ? "movement/hex-costs-unpriced" : "movement/hex-costs", uses: d.uses,
     cell: { unit: piece.id, from, to, path }, result: d.total, option: d.option || undefined,
     text: ctx.tracing && piece.id + " moves " + from + " > " + d.text + " = " + mpText(d.total) + " of " + mpText(allowance(ctx, piece)) + " MP" +
       (routed ? " (routed through " + via + ", which counts under " + routed.rule + ")" : "") +
       (piece.unsupplied ? " (halved, unsupplied: 12.32)" : "") +
       (stop ? "; " + to + " is enemy-controlled (by " + ctx.rules.zoc.controllers(to, data.enemy).join(", ") + "): the move ends there (6.0)" : "") });
   hooks(ctx, "afterMove", piece, path);
-}
-
-function doCross(ctx, piece, to, data) {
-  const from = piece.hex;
-  const all = allowance(ctx, piece);
-  const theirs = ctx.rules.minefields.featureOf()[data.enemy];
-  ctx.state.movement.spent[piece.id] = all;
-  piece.hex = to;
-  piece.moved = true;
-  ctx.trace({ rule: "10.12", table: "movement/hexsides", cell: { unit: piece.id, from, to, hexside: theirs }, result: all,
-    text: piece.id + " crosses the enemy minefield " + from + "/" + to + ", spending its whole allowance (" + mpText(all) +
-      " MP; other terrain costs ignored) and stops in " + to });
-  hooks(ctx, "afterMove", piece, [from, to]);
 }
 
 function doExit(ctx, piece, data) {
@@ -515,7 +586,7 @@ function doEnter(ctx, action, data) {
   const o = onwardOptions(ctx, piece, fresh);
   if (o.moves.length === 0) {
     piece.moved = true;
-    ctx.trace({ rule: "13.14", cell: { unit: piece.id, hex: piece.hex }, text: piece.id + " stays in " + piece.hex + ": no hex within its remaining MP is open to it" });
+    ctx.trace({ rule: "13.14", uses: ctx.rules.setup.uses("map", "supply/readings"), cell: { unit: piece.id, hex: piece.hex }, text: piece.id + " stays in " + piece.hex + ": no hex within its remaining MP is open to it" });
     hooks(ctx, "afterMove", piece, [piece.hex]);
     return;
   }
@@ -543,12 +614,7 @@ function refusal(ctx, action, data) {
   const board = ctx.rules.setup.board();
   const f = (board.sides[piece.hex] && board.sides[piece.hex][to]) || [];
   const theirs = ctx.rules.minefields.featureOf()[data.enemy];
-  if (action.do === "cross-minefield") {
-    if (!ctx.map.adjacent(piece.hex, to) || ctx.rules.minefields.owner(piece.hex, to) !== data.enemy) return { rule: "10.12", reason: piece.hex + "/" + to + " is not an enemy minefield hexside next to " + piece.id };
-    const m = ctx.state.movement;
-    if (!m || m.start[piece.id] !== piece.hex) return { rule: "10.12", reason: piece.id + " did not begin this movement phase in " + piece.hex };
-    return crossProblem(ctx, piece, to, f, data) || { rule: "10.12", reason: "not allowed now" };
-  }
+  if (action.do === "cross-minefield") return ctx.rules.minefields.crossRefusal(piece, to, data);
   const ring = ringProblem(ctx, piece, data);
   if (ring) return ring;
   const budget = budgetOf(ctx, piece);
@@ -592,18 +658,18 @@ export function beginPhase(ctx) {
   const locked = [];
   for (const p of ctx.piecesById((q) => q.side === side && q.hex && q.at === "map")) {
     m.start[p.id] = p.hex;
-    if (ezoc[p.hex]) { m.locked[p.id] = p.hex; locked.push(p.id); }
+    if (ezoc[p.hex] && !zocEffects(ctx).leave) { m.locked[p.id] = p.hex; locked.push(p.id); }
     if (!ctx.rules.supply.supplied(p, supplied)) {
       p.unsupplied = true;
       const n = ctx.rules.supply.nearest(side, p.hex, srcs);
-      m.toward[p.id] = { from: p.hex, distance: n.distance, sources: n.sources };
-      ctx.trace({ rule: "12.32", table: "supply/effects", cell: { unit: p.id, hex: p.hex, movement: p.movement }, result: allowance(ctx, p),
+      if (ctx.rules.supply.movementRules().toward) m.toward[p.id] = { from: p.hex, distance: n.distance, sources: n.sources };
+      ctx.trace({ rule: "12.32", table: "supply/effects", uses: ctx.rules.setup.uses("map", "supply/readings"), cell: { unit: p.id, hex: p.hex, movement: p.movement }, result: allowance(ctx, p),
         text: p.id + " in " + p.hex + " can trace no supply path (12.21): unsupplied for this movement phase, allowance " + p.movement +
-          " halved to " + allowance(ctx, p) + "; if it moves it must move toward " + (n.sources.length ? n.sources.join(" ") : "a source (none on the map)") + " (12.23)" });
+          " cut to " + allowance(ctx, p) + " (12.32)" + (m.toward[p.id] ? "; if it moves it must move toward " + (n.sources.length ? n.sources.join(" ") : "a source (none on the map)") + " (12.23)" : "") });
     }
   }
   if (locked.length) {
-    ctx.trace({ rule: "5.14", cell: { units: locked }, text: locked.join(", ") + " begin the movement phase in enemy-controlled hexes and may not leave them (5.14, 6.13)" });
+    ctx.trace({ rule: "5.14", uses: ctx.rules.setup.uses("map"), cell: { units: locked }, text: locked.join(", ") + " begin the movement phase in enemy-controlled hexes and may not leave them (5.14, 6.13)" });
   }
   hooks(ctx, "movementPhaseStart", side);
 }
@@ -632,7 +698,7 @@ export function moveActions(ctx, side) {
     const ring = ringProblem(ctx, p, data);
     if (!ring) for (const i of supplyOk(ctx, p, p.hex, budget, data)) if (data.occAt[i] === 0) { out.push({ do: "move", unit: p.id, to: ids[i] }); at.push(i); }
     if (!ring) for (const a of viaMoves(ctx, p, budget, data)) { out.push(a); at.push(-1); }
-    for (const h of minefieldCrossings(ctx, p, data)) { out.push({ do: "cross-minefield", unit: p.id, to: h }); at.push(-1); }
+    for (const h of ctx.rules.minefields.crossings(p, data)) { out.push({ do: "cross-minefield", unit: p.id, to: h }); at.push(-1); }
     if (!ring && exitsFor(ctx, p, budget, data)) { out.push({ do: "exit", unit: p.id }); at.push(-1); }
   }
   for (const a of ctx.rules.reinforcements.entryActions(side, data)) { out.push(a); at.push(-1); }
@@ -666,7 +732,7 @@ export const move = {
     const data = phaseDataBefore(ctx, ctx.active);
     const piece = ctx.piece(a.unit);
     if (a.do === "move") doMove(ctx, piece, a.to, data, null, a.via);
-    else if (a.do === "cross-minefield") doCross(ctx, piece, a.to, data);
+    else if (a.do === "cross-minefield") ctx.rules.minefields.cross(piece, a.to, data);
     else if (a.do === "exit") doExit(ctx, piece, data);
     else if (a.do === "enter") doEnter(ctx, a, data);
   },

@@ -16,10 +16,13 @@
 // Tables: tables/north-africa/reinforcements.yaml; entry costs in movement.yaml (map-edge).
 
 function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
-function mpText(x) {
-  const whole = Math.floor(x), half = x - whole;
-  return half === 0.5 ? (whole ? whole + "\u00bd" : "\u00bd") : String(x);
+
+// Does key k (a list of measures) come before key j, measure by measure?
+function before(k, j) {
+  for (let i = 0; i < k.length; i++) if (k[i] !== j[i]) return k[i] < j[i];
+  return false;
 }
+function mpText(ctx, x) { return ctx.rules.movement.mpLabel(x); }
 
 // pending(side): reinforcements of `side` that may come on now (13.0, 13.23), sorted by id.
 export function pending(ctx, side) {
@@ -31,20 +34,30 @@ function edgeHexes(ctx, edge) {
   return ctx.map.zone(name).slice().sort();
 }
 
-// 13.22: why a scheduled hex is blocked, or null.
+// 13.21, 13.22 as the tables say them, once per rules context (every value read here).
+function terms(ctx) {
+  return ctx.once("terms", () => {
+    const E = ctx.table["entry-restrictions"], A = ctx.table.readings.alternate;
+    return Object.freeze({ blockedBy: E["entry-hex-blocked-by"], zone: E["into-enemy-zone"],
+      toward: A["prefer-no-farther-from-the-friendly-unit"] === true, then: A.then });
+  });
+}
+
+// 13.22: why a scheduled hex is blocked (entry-restrictions entry-hex-blocked-by), or null.
 function blockedBy(ctx, hex, side, data) {
+  const by = terms(ctx).blockedBy;
   const here = data.occ.get(hex) || [];
   if (!here.length) return null;
   const p = ctx.piece(here[0]);
-  if (p.side !== side) return "the enemy unit " + p.id + " holds it";
-  if (data.enemyZoc[hex]) return "the friendly unit " + p.id + " holds it in an enemy zone of control";
+  if (p.side !== side) return by.indexOf("enemy-unit") >= 0 ? "the enemy unit " + p.id + " holds it" : null;
+  if (data.enemyZoc[hex] && by.indexOf("friendly-unit-in-enemy-zone") >= 0) return "the friendly unit " + p.id + " holds it in an enemy zone of control";
   return null;
 }
 
 // 13.22: the nearest unblocked map-edge hex to `sched`, in the direction of the nearest friendly
-// unit (reinforcements.yaml readings: among the unblocked edge hexes no farther from that unit
-// than the scheduled hex, if any, the nearest to the scheduled hex; ties to the one nearer the
-// friendly unit, then the lowest id).
+// unit (reinforcements.yaml readings alternate: among the unblocked edge hexes no farther from
+// that unit than the scheduled hex, if any, the first by the `then` order: nearest to the
+// scheduled hex, then nearer the friendly unit, then the lowest id).
 function alternate(ctx, sched, side, data) {
   let friend = null, fd = null;
   for (const p of ctx.pieces((q) => q.side === side && q.hex && q.at === "map").sort(byId)) {
@@ -55,15 +68,22 @@ function alternate(ctx, sched, side, data) {
   const edge = ctx.rules.setup.board().edge;
   const open = ctx.map.ids.filter((h, i) => edge[i] === 1 && h !== sched && !blockedBy(ctx, h, side, data) &&
     closed.indexOf(ctx.map.terrain(h)) < 0);
+  const how = terms(ctx);
   let cands = open;
-  if (friend) {
+  if (friend && how.toward) {
     const toward = open.filter((h) => ctx.map.distance(h, friend.hex) <= fd);
     if (toward.length) cands = toward;
   }
+  const measure = {
+    "nearest-to-scheduled-hex": (h) => ctx.map.distance(h, sched),
+    "nearest-to-friendly-unit": (h) => (friend ? ctx.map.distance(h, friend.hex) : 0),
+    "lowest-id": (h) => h,
+  };
+  const by = how.then.map((k) => measure[k]);
   let best = null, key = null;
   for (const h of cands) {
-    const k = [ctx.map.distance(h, sched), friend ? ctx.map.distance(h, friend.hex) : 0, h];
-    if (!key || k[0] < key[0] || (k[0] === key[0] && (k[1] < key[1] || (k[1] === key[1] && k[2] < key[2])))) { best = h; key = k; }
+    const k = by.map((f) => f(h));
+    if (!key || before(k, key)) { best = h; key = k; }
   }
   return best ? { hex: best, friend: friend ? friend.id : null } : null;
 }
@@ -99,26 +119,29 @@ export function entryCost(ctx, piece, hex) {
   const before = (m && m.entered && m.entered[hex]) || 0;
   const road = roadEntry(ctx, hex);
   const own = road ? mv["road-and-trail"].road.mp : ctx.rules.movement.hexCostOf(hex);
-  const queueTerrain = road ? null : mv["map-edge"]["entry-queue-hex"].otherwise;
-  const queue = road ? mv["road-and-trail"].road.mp : mv["hex-costs"].mp[queueTerrain];
-  const parts = [(road ? "road entry hex " : ctx.map.terrain(hex) + " entry hex ") + mpText(own)];
-  if (before) parts.push(before + " hypothetical " + (road ? "road" : queueTerrain) + " hex" + (before > 1 ? "es" : "") + " x " + mpText(queue));
-  return { mp: own + before * queue, place: before + 1, road, parts };
+  const q = ctx.rules.movement.entryQueue(road);
+  const parts = [(road ? "road entry hex " : ctx.map.terrain(hex) + " entry hex ") + mpText(ctx, own)];
+  if (before) parts.push(before + " hypothetical " + q.terrain + " hex" + (before > 1 ? "es" : "") + " x " + mpText(ctx, q.mp));
+  return { mp: own + before * q.mp, place: before + 1, road, parts };
 }
 
 // Can the piece finish its entry at hex: stop there, or move on from it?
 function finish(ctx, piece, hex, left, data) {
-  if (data.enemyZoc[hex]) return ctx.rules.movement.endProblem(piece, hex, data);   // 13.21: it must stop there
+  if (data.enemyZoc[hex] && intoZone(ctx).then === "stop") return ctx.rules.movement.endProblem(piece, hex, data);   // 13.21: it must stop there
   const stop = ctx.rules.movement.endProblem(piece, hex, data);
   if (!stop) return null;
   if (left > 0 && ctx.rules.movement.movesFrom(piece, hex, left, data).length) return null;
   return stop;
 }
 
+// 13.21: what entering an enemy zone does (entry-restrictions into-enemy-zone).
+function intoZone(ctx) { return terms(ctx).zone; }
+
 function entryProblem(ctx, piece, e, data) {
+  if (data.enemyZoc[e.hex] && !intoZone(ctx).allowed) return { rule: "13.21", reason: e.hex + " is in an enemy zone of control: no reinforcement may enter it" };
   const c = entryCost(ctx, piece, e.hex);
   const all = ctx.rules.movement.allowance(piece);
-  if (c.mp > all) return { rule: "5.26", reason: piece.id + " would pay " + mpText(c.mp) + " MP to come on at " + e.hex + " (" + c.parts.join(" + ") + ") and has " + mpText(all) + " (13.13)" };
+  if (c.mp > all) return { rule: "5.26", reason: piece.id + " would pay " + mpText(ctx, c.mp) + " MP to come on at " + e.hex + " (" + c.parts.join(" + ") + ") and has " + mpText(ctx, all) + " (13.13)" };
   return finish(ctx, piece, e.hex, all - c.mp, data);
 }
 
@@ -165,15 +188,15 @@ export function enter(ctx, action, data) {
   p.hex = action.hex;
   const all = ctx.rules.movement.allowance(p);
   if (e && e.why) {
-    ctx.trace({ rule: "13.22", table: "reinforcements/readings", cell: { unit: p.id, scheduled: e.scheduled, friend: e.friend }, result: e.hex,
+    ctx.trace({ rule: "13.22", table: "reinforcements/readings", uses: ctx.rules.setup.uses("map", "scenario"), cell: { unit: p.id, scheduled: e.scheduled, friend: e.friend }, result: e.hex,
       text: p.id + "'s entry hex " + e.scheduled + " is blocked (" + e.why + "): it comes on at " + e.hex + ", the nearest open edge hex toward " + (e.friend || "its side") });
   }
-  ctx.trace({ rule: "13.13", table: "movement/map-edge", cell: { unit: p.id, hex: p.hex, place: c.place, road: c.road }, result: c.mp,
-    text: p.id + " comes on at " + p.hex + " as unit " + c.place + " of the column there: " + c.parts.join(" + ") + " = " + mpText(c.mp) +
-      " of " + mpText(all) + " MP" });
-  const stop = !!d.enemyZoc[p.hex];
+  ctx.trace({ rule: "13.13", table: "movement/map-edge", uses: ctx.rules.setup.uses("map", "scenario"), cell: { unit: p.id, hex: p.hex, place: c.place, road: c.road }, result: c.mp,
+    text: p.id + " comes on at " + p.hex + " as unit " + c.place + " of the column there: " + c.parts.join(" + ") + " = " + mpText(ctx, c.mp) +
+      " of " + mpText(ctx, all) + " MP" });
+  const stop = !!d.enemyZoc[p.hex] && intoZone(ctx).then === "stop";
   if (stop) {
-    ctx.trace({ rule: "13.21", cell: { unit: p.id, hex: p.hex }, text: p.hex + " is enemy-controlled: " + p.id + " stops there" });
+    ctx.trace({ rule: "13.21", uses: ctx.rules.setup.uses("map"), cell: { unit: p.id, hex: p.hex }, text: p.hex + " is enemy-controlled: " + p.id + " stops there" });
   }
   return { stop, left: all - c.mp };
 }

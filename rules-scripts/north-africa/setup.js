@@ -112,6 +112,18 @@ function neighbourTable(ctx) {
   return out;
 }
 
+// uses(...sources): the data sources a trace names beside its table (the map, the scenario, tables
+// as "section/table"), without the tables this game does not have: the unit types ("units/types")
+// where the game's units table keeps its reconstructed type flags apart. Once per rules context
+// for each list, so traces in loops share it.
+export function uses(ctx, ...sources) {
+  return ctx.once("uses " + sources.join(" "), () => Object.freeze(sources.filter((s) => {
+    if (s === "map" || s === "scenario") return true;
+    const [sec, tab] = s.split("/");
+    return !!(ctx.tables[sec] && ctx.tables[sec][tab]);
+  })));
+}
+
 // bit(board, feature): the mask bit of a hexside feature (0 if the map has none).
 export function bit(ctx, board, feature) {
   const k = board.hexsideFeatures.indexOf(feature);
@@ -128,6 +140,12 @@ function unitTable(ctx) {
   return t ? t["by-id"] : {};
 }
 
+// The game's unit types, where its units table keeps them apart (the reconstructed type flags).
+function typeTable(ctx) {
+  const t = ctx.tables.units && ctx.tables.units.types;
+  return t ? t["by-id"] : {};
+}
+
 // One piece from a scenario entry and its units-table entry (3.0 value formats).
 function makePiece(ctx, entry, where) {
   const unitId = entry.unit || entry.id;
@@ -135,19 +153,22 @@ function makePiece(ctx, entry, where) {
   if (!u && !entry.values) {
     throw new Error("scenario " + where + ": unit " + JSON.stringify(unitId) + " is not in the units table and carries no values");
   }
+  const k = typeTable(ctx)[unitId];
   const v = Object.assign({}, (u && u.values) || {}, entry.values || {});
-  const type = Object.assign({}, (u && u.type) || {}, entry.type || {});
+  const type = Object.assign({}, (k && k.type) || (u && u.type) || {}, entry.type || {});
   const side = entry.side || (u && u.side);
   if (ctx.sides.indexOf(side) < 0) throw new Error("scenario " + where + ": piece " + (entry.id || unitId) + " has no known side (sides: " + ctx.sides.join(", ") + ")");
   const artillery = !!type.artillery;
   const p = {
     id: entry.id || unitId, unit: unitId, side,
     name: entry.name || (u && u.designation) || unitId,
-    nationality: entry.nationality || (u && u.nationality) || null,
+    nationality: entry.nationality || (u && u.nationality) || (k && k.nationality) || null,
     hex: null, at: "map",
     attack: v.attack || 0, defense: v.defense || 0, movement: v.movement || 0,
     barrage: v.barrage || 0, fpf: v.fpf || 0,
-    artillery, mechanized: !!type.mechanized, antiTank: !!type["anti-tank"], selfPropelled: !!type["self-propelled"],
+    // 11.0: an anti-tank unit is mechanized as anti-tank.yaml units says, whatever its type flag
+    artillery, mechanized: type["anti-tank"] ? ctx.tables["anti-tank"].units["anti-tank-units-are"] === "mechanized" : !!type.mechanized,
+    antiTank: !!type["anti-tank"], selfPropelled: !!type["self-propelled"],
   };
   if (artillery) p.range = v.range || 0;
   for (const f of SIDE_FLAGS) p[f] = false;
@@ -168,19 +189,19 @@ function arrival(entry, where) {
 }
 
 function enterable(ctx, hex) {
-  const closed = ctx.tables.zoc["closed-to-movement"].terrain;
-  return closed.indexOf(ctx.map.terrain(hex)) < 0;
+  return ctx.rules.zoc.closedTerrain().indexOf(ctx.map.terrain(hex)) < 0;
 }
 
 // 5.31: the nearest empty hex a unit of a doubly occupied deployment hex is set up in instead:
-// nearest first, then one outside enemy zones, then the lowest id.
+// nearest first, then one outside enemy zones, then the lowest id (hex-conflict), within the
+// table's search radius.
 function nearestEmpty(ctx, piece, from) {
   const occupied = {};
   for (const p of ctx.pieces((q) => q.hex)) occupied[p.hex] = true;
   const enemy = ctx.sides[0] === piece.side ? ctx.sides[1] : ctx.sides[0];
   const ezoc = ctx.rules.zoc.controlled(enemy);
   let best = null, key = null;
-  for (const h of ctx.map.within(from, 6)) {
+  for (const h of ctx.map.within(from, ctx.table["hex-conflict"]["search-radius"])) {
     if (occupied[h] || !enterable(ctx, h)) continue;
     const k = [ctx.map.distance(from, h), ezoc[h] ? 1 : 0, h];
     if (!key || k[0] < key[0] || (k[0] === key[0] && (k[1] < key[1] || (k[1] === key[1] && k[2] < key[2])))) { best = h; key = k; }
@@ -197,8 +218,10 @@ export function setup(ctx, scenario) {
   s.combat = null;
   s.victory = {};
   s.movement = null;
-  const gs = scenario["ground-support"] || {};
-  s.gsPerTurn = Object.assign({}, gs["per-turn"] || {});
+  // 9.0: the points per Game-Turn, where the ground support section's allocation says the scenario keeps them
+  let per = scenario;
+  for (const k of ctx.tables["ground-support"].allocation["scenario-key"]) per = per && typeof per === "object" ? per[k] : undefined;
+  s.gsPerTurn = Object.assign({}, per || {});
   s.gs = { turn: null };
   for (const side of ctx.sides) s.gs[side] = 0;
 
@@ -261,13 +284,13 @@ export function setup(ctx, scenario) {
     const to = nearestEmpty(ctx, p, from);
     if (!to) throw new Error("scenario " + where + ": no empty hex near " + from + " for " + p.id);
     p.hex = to;
-    ctx.trace({ rule: "5.31", cell: { hex: from, kept: first.id, moved: p.id }, result: to,
+    ctx.trace({ rule: "5.31", table: "hex-conflict", uses: ["scenario", "map"], cell: { hex: from, kept: first.id, moved: p.id }, result: to,
       text: "the scenario sets up " + first.id + " and " + p.id + " both in " + from + (p.hexConflict ? " (marked hex-conflict)" : "") +
         "; stacking is not allowed, so " + p.id + " is set up in " + to + ", the nearest empty hex (nearest, then outside enemy zones, then lowest id)" });
   }
 
   const count = (at) => ctx.pieces((p) => p.at === at).length;
-  ctx.trace({ rule: "3.0", cell: { scenario: scenario.id },
+  ctx.trace({ rule: "3.0", uses: ["scenario"], cell: { scenario: scenario.id },
     result: { map: count("map"), pending: count("pending"), eliminated: count("eliminated"), exited: count("exited") },
     text: "set up " + scenario.id + ": " + count("map") + " units on the map, " + count("pending") + " reinforcements to come" +
       (count("eliminated") + count("exited") ? ", " + count("eliminated") + " destroyed and " + count("exited") + " exited before the start" : "") });

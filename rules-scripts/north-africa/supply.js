@@ -80,9 +80,12 @@ function traced(ctx, side, without, from) {
   const enemy = other(ctx, side);
   const enemyAt = new Uint8Array(n), friendAt = new Uint8Array(n);
   for (const p of ctx.pieces((q) => q.hex && q.at === "map" && q.id !== without)) (p.side === side ? friendAt : enemyAt)[ctx.map.index(p.hex)] = 1;
-  const ez = ctx.rules.zoc.bits(enemy);
-  const { closed, crossable } = fixedWay(ctx);
-  const mines = ctx.rules.minefields.hexsidesOf(enemy);                   // 12.22: crossed only beside a friend
+  const W = fixedWay(ctx), closed = W.closed, crossable = W.crossable;
+  const blocks = W.enemy ? enemyAt : new Uint8Array(n);                  // 12.21 nr. 2
+  let ez = W.zoc ? ctx.rules.zoc.bits(enemy) : new Uint8Array(n);       // 12.21 nr. 3
+  if (W.zoc && W.negated) { ez = Uint8Array.from(ez); for (let i = 0; i < n; i++) if (friendAt[i]) ez[i] = 0; }
+  const mines = W.mines === "always" ? new Uint8Array(n * 6) : ctx.rules.minefields.hexsidesOf(enemy);   // 12.22
+  const beside = W.mines !== "never";                                    // 12.22: crossed only beside a friend
   const net = new Uint8Array(n), out = new Uint8Array(n);
   const queue = new Int32Array(n);
   let qn = 0;
@@ -91,15 +94,15 @@ function traced(ctx, side, without, from) {
     if (enemyAt[i]) continue;
     out[i] = 1;                                                            // a unit on a source is supplied
     if (from && from[i] === -2) from[i] = -1;
-    if (!net[i] && enemyAt[i] === 0 && ez[i] === 0 && closed[i] === 0) { net[i] = 1; queue[qn++] = i; }
+    if (!net[i] && blocks[i] === 0 && ez[i] === 0 && closed[i] === 0) { net[i] = 1; queue[qn++] = i; }
   }
   for (let q = 0; q < qn; q++) {
     const i = queue[q];
     for (let k = i * 6; k < i * 6 + 6; k++) {
       const j = nb[k];
       // 12.21 nr. 2, 3: no enemy unit, no enemy zone; the hexside as fixedWay() and 12.22 allow it
-      if (j < 0 || net[j] || enemyAt[j] || ez[j] || closed[j] || !crossable[k]) continue;
-      if (mines[k] && !friendAt[i] && !friendAt[j]) continue;
+      if (j < 0 || net[j] || blocks[j] || ez[j] || closed[j] || !crossable[k]) continue;
+      if (mines[k] && !(beside && (friendAt[i] || friendAt[j]))) continue;
       net[j] = 1;
       if (from) from[j] = i;
       queue[qn++] = j;
@@ -120,25 +123,30 @@ function traced(ctx, side, without, from) {
   return out;
 }
 
-// What the map and the readings alone decide of a supply path's way, once per rules context:
-// closed[i], 1 where the terrain closes hex i (12.21 nr. 1, 5); crossable[i*6+d], 1 where the path
-// may cross that hexside whoever stands where: no all-sea hexside (nr. 1), no escarpment without
-// a road or trail (nr. 4). Enemy minefields (12.22) depend on the units and are judged per search.
+// What the map and the tables alone decide of a supply path's way, once per rules context:
+// closed[i], 1 where the terrain closes hex i (12.21 nr. 1, 5, with the readings); crossable[i*6+d],
+// 1 where the path may cross that hexside whoever stands where: no all-sea hexside (nr. 1), no
+// escarpment without a road or trail (nr. 4, as movement.yaml's escarpment); and which of 12.21's
+// bars on units apply (enemy units nr. 2, enemy zones nr. 3, negated by friendly units or not) and
+// how enemy minefields are crossed (12.22). Those depend on the units and are judged per search.
 function fixedWay(ctx) {
   return ctx.once("fixed way", () => {
-    const b = ctx.rules.setup.board(), r = ctx.table.readings, n = ctx.map.ids.length;
-    const closedT = b.terrains.map((t) => (r["closed-terrain"].indexOf(t) >= 0 ? 1 : 0));
+    const b = ctx.rules.setup.board(), r = ctx.table.readings, path = ctx.table.path, n = ctx.map.ids.length;
+    const bars = (x) => path["may-not-cross"].indexOf(x) >= 0;
+    const [sec, tab] = r["closed-terrain"].split(".");                   // readings (2): the table whose closed terrain bars a path
+    const closedTerrain = ctx.tables[sec][tab].closed.concat(bars("mountain-hex") ? ["mountain"] : []);
+    const closedT = b.terrains.map((t) => (closedTerrain.indexOf(t) >= 0 ? 1 : 0));
     const closed = Uint8Array.from(b.terr, (t) => closedT[t]);
     let seaBits = 0;
-    for (const f of r["all-sea-hexsides"]) seaBits |= ctx.rules.setup.bit(b, f);
-    const escBit = ctx.rules.setup.bit(b, "escarpment");
-    const trackBits = ctx.rules.setup.bit(b, "road") | ctx.rules.setup.bit(b, "trail");
+    if (bars("all-sea-hexside")) for (const f of r["all-sea-hexsides"]) seaBits |= ctx.rules.setup.bit(b, f);
+    const esc = bars("escarpment-hexside-without-road-or-trail") ? ctx.rules.movement.bareEscarpmentBits() : { esc: 0, open: 0 };
     const crossable = new Uint8Array(n * 6);
     for (let k = 0; k < n * 6; k++) {
       const m = b.mask[k];
-      crossable[k] = (m & seaBits) || ((m & escBit) && !(m & trackBits)) ? 0 : 1;
+      crossable[k] = (m & seaBits) || ((m & esc.esc) && !(m & esc.open)) ? 0 : 1;
     }
-    return { closed, crossable };
+    return { closed, crossable, enemy: bars("enemy-occupied-hex"), zoc: bars("enemy-zone-of-control"),
+      negated: path["enemy-zone-negated-by-friendly-unit"] === true, mines: path["enemy-minefield-hexside"]["allowed-if"] };
   });
 }
 
@@ -172,15 +180,53 @@ export function nearest(ctx, side, hex, list) {
 // the unit's attack strength (its barrage strength for artillery) or 0 if unsupplied now;
 // barrageFactor and fpfFactor likewise. Queries: the combat section traces what it decides.
 export function attackFactor(ctx, piece, hexes) {
-  if (!supplied(ctx, piece, hexes)) return 0;
-  return piece.artillery ? piece.barrage : piece.attack;
+  return piece.artillery ? barrageFactor(ctx, piece, hexes) : strength(ctx, "attack", piece.attack, supplied(ctx, piece, hexes));
 }
-export function barrageFactor(ctx, piece, hexes) { return supplied(ctx, piece, hexes) ? piece.barrage : 0; }
-export function fpfFactor(ctx, piece, hexes) { return supplied(ctx, piece, hexes) ? piece.fpf : 0; }
+export function barrageFactor(ctx, piece, hexes) { return strength(ctx, "barrage", piece.barrage, supplied(ctx, piece, hexes)); }
+export function fpfFactor(ctx, piece, hexes) { return strength(ctx, "fpf", piece.fpf, supplied(ctx, piece, hexes)); }
 
-// halved(mp): 12.32, half the allowance, fractions rounded up (15 -> 8).
+// strength(kind, value, supplied): 12.31, 12.33, 12.34: a strength ("attack", "barrage", "fpf",
+// "defense") of `value` as supply leaves it: unimpaired when supplied, else times the effects
+// table's multiplier, rounded as it says.
+export function strength(ctx, kind, value, isSupplied) {
+  const v = value || 0;
+  const E = effects(ctx);
+  if (isSupplied) return v;
+  const x = E[kind];
+  return x === 1 ? v : x === 0 ? 0 : round(E.rounding, v * x);
+}
+
+// 12.31-12.34: the effects table's multipliers, once per rules context (every value read here).
+function effects(ctx) {
+  return ctx.once("effects", () => {
+    const e = ctx.table.effects;
+    return Object.freeze({ attack: e.attack["unsupplied-multiplier"], barrage: e.barrage["unsupplied-multiplier"], fpf: e.fpf["unsupplied-multiplier"],
+      defense: e.defense["unsupplied-multiplier"], rounding: e["strength-rounding"],
+      allowance: e["movement-allowance"]["unsupplied-multiplier"], allowanceRounding: e["movement-allowance"].rounding });
+  });
+}
+
+// Does supply touch a defense at all (12.34: it never does)? Then the combat section traces it.
+export function defenseAffected(ctx) { return effects(ctx).defense !== 1; }
+
+// halved(mp): 12.32, the allowance of a unit unsupplied at the start of its movement phase: half,
+// fractions rounded up (15 -> 8), as the effects table says.
 export function halved(ctx, mp) {
-  return ctx.table.effects["movement-allowance"].rounding === "up" ? Math.ceil(mp / 2) : Math.floor(mp / 2);
+  const E = effects(ctx);
+  return round(E.allowanceRounding, mp * E.allowance);
+}
+
+function round(how, x) { return how === "up" ? Math.ceil(x) : how === "nearest" ? Math.round(x) : Math.floor(x); }
+
+// 12.23: the rules for a move: whether a unit may end in an unsupplied position, whether one
+// unsupplied at the start must head for a source, and whether strictly nearer it. Once per context.
+export function movementRules(ctx) {
+  return ctx.once("movement rules", () => {
+    const m = ctx.table.movement;
+    return Object.freeze({ intoUnsupplied: m["into-unsupplied-position"] === "allowed",
+      toward: m["unsupplied-at-start"]["if-moving"] === "toward-nearest-friendly-source",
+      strictly: ctx.table.readings["toward-source"]["strictly-nearer"] !== false });
+  });
 }
 
 // ---- the inspector's overlay -----------------------------------------------------------------------

@@ -18,14 +18,21 @@ function other(ctx, side) { return ctx.sides[0] === side ? ctx.sides[1] : ctx.si
 export function reaches(ctx, board, fromHex, toHex, terrain, features) {
   const closed = ctx.table["closed-to-movement"];
   const t = terrain !== undefined && terrain !== null ? terrain : toHex ? ctx.map.terrain(toHex) : null;
-  if (t !== null && closed.terrain.indexOf(t) >= 0) return false;                 // 6.14 closed hex
+  if (t !== null && closedTerrain(ctx).indexOf(t) >= 0) return false;             // 6.14 closed hex
   const f = features || (fromHex && board.sides[fromHex] && board.sides[fromHex][toHex]) || [];
   for (const x of closed.hexsides) if (f.indexOf(x) >= 0) return false;           // 6.14 closed hexside
-  if (f.indexOf("escarpment") >= 0) {                                             // 6.15
+  if (f.indexOf("escarpment") >= 0 && !ctx.table.extent.escarpment.crosses) {   // 6.15
     for (const u of ctx.table.extent.escarpment.unless) if (f.indexOf(u) >= 0) return true;
     return false;
   }
   return true;
+}
+
+// 6.14: the terrain a zone does not reach into: as closed-to-movement says, the movement section's
+// closed terrain ("movement") or a list of its own.
+export function closedTerrain(ctx) {
+  const t = ctx.table["closed-to-movement"].terrain;
+  return t === "movement" ? ctx.rules.movement.closedTerrain() : t;
 }
 
 // exerts(fromHex, toHex): true if a unit in fromHex controls toHex (adjacent, 6.14, 6.15).

@@ -22,13 +22,14 @@ export function withView(path) {
   return path + (path.indexOf("?") < 0 ? "?" : "&") + "as=" + encodeURIComponent(as);
 }
 
+// raw: the body is text already, of that content type (a save is JSON, a batch's CSV text/csv)
 export async function api(method, path, body, raw) {
   path = withView(path);
   const init = { method, headers: {} };
   const h = have();
   if (h) init.headers["X-State-Have"] = h;
   if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
+    init.headers["Content-Type"] = typeof raw === "string" ? raw : "application/json";
     init.body = raw ? body : JSON.stringify(body);
   }
   const res = await fetch(path, init);

@@ -120,7 +120,7 @@ async function loadCsv(file) {
   const q = "?name=" + encodeURIComponent(file.name) + "&system=" + encodeURIComponent($("#lab-system").value)
     + "&scenario=" + encodeURIComponent($("#lab-scenario").value);
   try {
-    const b = await api("POST", "/api/lab/csv" + q, text, true);
+    const b = await api("POST", "/api/lab/csv" + q, text, "text/csv");
     location.hash = "batch=" + b.id;
     show(b);
     banner.show("read " + b.games.length + " games from " + file.name);

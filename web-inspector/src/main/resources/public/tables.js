@@ -78,7 +78,7 @@ async function sendToLab() {
   const base = v.spec.split(",").filter((p) => p && !p.startsWith("draft:")).join(",");
   try {
     const r = await post("/api/lab", { system: store.game.system.id, scenario: store.game.scenario.id, games: 20, seed: "1",
-      bots: store.game.bots[store.game.bots.length > 1 ? 1 : 0], threads: 2,
+      bots: store.game.bots[store.game.bots.length > 1 ? 1 : 0],
       variants: [{ name: "without", variant: base }, { name: currentDraft().erratum, variant: v.spec, drafts: v.drafts }] });
     window.open("./lab.html#batch=" + r.id, "_blank");
     banner.show("sent to the Variant lab: batch " + r.id + " (20 games a variant)", "info");

@@ -18,7 +18,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 @Command(name = "diff", description = "Replay a save's seed and actions under another variant and report the first action whose outcome differs "
-        + "(the entries each side decided) or that the other variant refuses (with its reason). Exit 0 either way; 1 when the save's own rules refuse it.")
+        + "(the entries each side decided) or that the other variant refuses (with its reason). Exit 0 either way; 3 when the save's own rules refuse it (it no longer replays).")
 final class DiffCommand implements Callable<Integer> {
     @Mixin Common common;
 
@@ -47,7 +47,7 @@ final class DiffCommand implements Callable<Integer> {
         boolean broken = d.broken();
         if (common.json) {
             common.printJson(o);
-            return broken ? 1 : 0;
+            return broken ? ExitCode.DIFFERS : ExitCode.OK;
         }
         PrintWriter out = common.out();
         out.println(save.system() + " " + save.scenario() + " seed " + save.seed() + ": " + d.base().id() + " against " + d.other().id());
@@ -59,6 +59,6 @@ final class DiffCommand implements Callable<Integer> {
             out.println("  " + d.other().id() + ": " + (p[1] == null ? "(no entry)" : Retrace.line(p[1])));
         }
         out.flush();
-        return broken ? 1 : 0;
+        return broken ? ExitCode.DIFFERS : ExitCode.OK;
     }
 }

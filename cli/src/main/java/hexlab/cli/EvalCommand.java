@@ -1,8 +1,10 @@
 package hexlab.cli;
 
 import hexlab.kernel.Kernel;
+import hexlab.kernel.error.InputException;
 import hexlab.kernel.persist.Replay;
 import hexlab.kernel.persist.SaveFile;
+import hexlab.kernel.play.Console;
 import hexlab.kernel.play.Game;
 import hexlab.kernel.rules.RuleSystem;
 import hexlab.kernel.rules.Variant;
@@ -32,21 +34,29 @@ final class EvalCommand implements Runnable {
     @Override
     public void run() {
         Kernel k = common.kernel();
+        RuleSystem sys = k.system(system);
         Game g;
         if (save != null) {
             SaveFile s = SaveFile.read(save);
+            if (!s.system().equals(sys.id())) {
+                throw new InputException(save.toString(), 0, 0, "this save is a game of " + s.system() + ", not of " + sys.id()
+                        + ": give " + s.system() + " as the system, or a save of " + sys.id());
+            }
+            if (!variantOptions.options.isEmpty() || !variantOptions.errata.isEmpty()) {
+                throw new InputException(null, 0, 0, "--option and --errata do not go with --save: a save is evaluated under the variant it was played with (" + s.variantId() + ")");
+            }
             g = Replay.run(k.catalog(), s).game();
         } else {
-            RuleSystem sys = k.system(system);
             Variant v = variantOptions.variant(sys);
             String sc = scenario != null ? scenario : sys.scenarios().isEmpty() ? null : sys.scenarios().get(0).id();
             if (sc == null) throw new IllegalArgumentException("system " + system + " has no scenario to evaluate against");
             g = k.start(v, sc, seed);
         }
         try {
-            String r = g.rules().callString("evaluate", expr);
-            common.out().println(r);
+            Console.Answer a = Console.evalInPlace(g, expr);
+            common.out().println(a.result());
             common.out().flush();
+            if (a.note() != null) common.spec.commandLine().getErr().println("note: " + a.note());
         } finally {
             g.rules().close();
         }

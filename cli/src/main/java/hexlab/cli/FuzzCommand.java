@@ -44,6 +44,8 @@ final class FuzzCommand implements Callable<Integer> {
         Variant v = variantOptions.variant(sys);
         List<String> ids = scenarios != null ? scenarios : sys.scenarios().stream().map(ScenarioDef::id).toList();
         Progress bar = new Progress(common.json || System.console() == null || !System.console().isTerminal() ? null : System.err, "fuzz " + sys.id(), games);
+        if (games < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--games must be at least 1, found " + games);
+        if (threads < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--threads must be at least 1, found " + threads);
         if (from < 0 || from >= games) throw new hexlab.kernel.error.InputException(null, 0, 0, "--from " + from + ": give a game from 0 to " + (games - 1) + " (--games " + games + ")");
         Fuzzer.Report r;
         try (GameLog lines = GameLog.open(log)) {
@@ -65,6 +67,6 @@ final class FuzzCommand implements Callable<Integer> {
             r.failures().stream().limit(20).forEach(x -> out.println("  " + x.describe()));
             out.flush();
         }
-        return r.clean() ? 0 : 1;
+        return r.clean() ? ExitCode.OK : ExitCode.DIFFERS;
     }
 }

@@ -21,7 +21,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 @Command(name = "log", description = "Replay a save with its trace kept and print each action with the entries it caused: "
-        + "rule, table cell, dice, errata, and every placeholder or reconstructed source that decided it.")
+        + "rule, table cell, dice, errata, and every placeholder or reconstructed source that decided it. Exit 3 when the installed rules refuse one of its actions.")
 final class LogCommand implements Callable<Integer> {
     @Mixin Common common;
 
@@ -60,7 +60,7 @@ final class LogCommand implements Callable<Integer> {
         }
         if (common.json) {
             common.printJson(o);
-            return log.refused() == null ? 0 : 1;
+            return log.refused() == null ? ExitCode.OK : ExitCode.DIFFERS;
         }
         PrintWriter out = common.out();
         out.println(save.system() + " " + save.scenario() + " seed " + save.seed() + " (" + log.variant().id() + "), " + log.actions() + " actions");
@@ -73,6 +73,6 @@ final class LogCommand implements Callable<Integer> {
         if (log.refused() != null) out.println("action " + log.refused().n() + " is refused under the installed rules: " + log.refused().reason()
                 + (log.refused().rule() == null ? "" : " (rule " + log.refused().rule() + ")"));
         out.flush();
-        return log.refused() == null ? 0 : 1;
+        return log.refused() == null ? ExitCode.OK : ExitCode.DIFFERS;
     }
 }

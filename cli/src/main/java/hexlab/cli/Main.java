@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
 
-/** The command line. Exit codes: 0 ok, 1 a rule or engine error, 2 a usage or input error. */
+/** The command line. Exit codes: {@link ExitCode}. */
 @Command(name = "${sys:hexlab.launcher:-hexlab}", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT,
         versionProvider = VersionProvider.class,
         description = "Run, replay, check and inspect hex-and-counter rule systems written as YAML tables and JavaScript.",
@@ -41,7 +41,7 @@ public final class Main implements Runnable {
             PrintWriter e = ex.getCommandLine().getErr();
             e.println(ex.getMessage());
             e.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
-            return 2;
+            return ExitCode.INPUT;
         });
         return cl.execute(args);
     }
@@ -61,21 +61,21 @@ public final class Main implements Runnable {
         Throwable t = ex;
         if (t instanceof InputException ie) {
             err.println("error: " + ie.describe());
-            return 2;
+            return ExitCode.INPUT;
         }
         if (t instanceof RuleError re) {
             err.println("rule error: " + re.describe());
-            return 1;
+            return ExitCode.RULES;
         }
         if (t instanceof EngineError ee) {
             err.println("engine error: " + ee.describe());
-            return 1;
+            return ExitCode.RULES;
         }
         if (t instanceof IllegalArgumentException) {
             err.println("error: " + t.getMessage());
-            return 2;
+            return ExitCode.INPUT;
         }
         err.println("internal error: " + t + (debug ? "" : " (run with --debug for the stack trace)"));
-        return 1;
+        return ExitCode.INTERNAL;
     }
 }

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import hexlab.kernel.Kernel;
 import hexlab.kernel.bot.Bot;
 import hexlab.kernel.bot.Bots;
+import hexlab.kernel.persist.SaveFile;
 import hexlab.kernel.play.Game;
 import hexlab.kernel.play.Match;
 import hexlab.kernel.play.Scenario;
 import hexlab.kernel.rules.RuleSystem;
 import hexlab.kernel.rules.Variant;
+import hexlab.kernel.script.RuleError;
 import hexlab.kernel.script.RulesContext;
 import hexlab.kernel.script.ScriptHost;
 import hexlab.kernel.util.Json;
@@ -17,6 +19,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 @Command(name = "play", description = "Play a whole game with bots and print the result, turns, actions and final state hash.")
@@ -36,7 +40,7 @@ final class PlayCommand implements Runnable {
     @Option(names = "--bots", defaultValue = "random", description = "One bot per side in the system's side order, or one for all (default ${DEFAULT-VALUE}).")
     String bots;
 
-    @Option(names = "--save", description = "Write the game's save to this file.")
+    @Option(names = "--save", description = "Write the game's save to this file (if the rules fail, the save that reproduces the failure).")
     Path save;
 
     @Override
@@ -49,7 +53,13 @@ final class PlayCommand implements Runnable {
         long t0 = System.nanoTime();
         try (RulesContext rc = k.context(v, sc)) {
             Game g = Game.start(rc, sc, seed, false);
-            Match.Played played = Match.play(g, players, true, null);
+            List<SaveFile.Checkpoint> cps = new ArrayList<>();
+            Match.Played played;
+            try {
+                played = Match.play(g, players, cps, null);
+            } catch (RuleError e) {
+                throw e.savedIn(Failures.write(k.catalog().root(), save, SaveFile.failure(g, cps, e), sys.id() + "-" + sc.id() + "-seed" + seed));
+            }
             long ms = (System.nanoTime() - t0) / 1_000_000;
             if (save != null) played.save().write(save);
             ObjectNode o = Json.object();

@@ -32,13 +32,19 @@ final class RemoteBatch {
     record Result(JsonNode job, List<GameRecord> records) {}
 
     private final URI server;
+    private final String token;     // the access token the address carries (?token=...), sent as a header
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     RemoteBatch(URI server) {
         if (server.getScheme() == null || !server.getScheme().matches("https?") || server.getHost() == null) {
             throw new InputException(null, 0, 0, "--server expects an inspector's address such as http://127.0.0.1:7070, found \"" + server + "\"");
         }
-        this.server = server;
+        String t = null;
+        if (server.getQuery() != null) {
+            for (String kv : server.getQuery().split("&")) if (kv.startsWith("token=")) t = kv.substring(6);
+        }
+        this.token = t;
+        this.server = URI.create(server.getScheme() + "://" + server.getRawAuthority() + "/");
     }
 
     /**
@@ -104,6 +110,7 @@ final class RemoteBatch {
     private JsonNode send(HttpRequest.Builder request, int expected) {
         HttpResponse<String> r;
         try {
+            if (token != null) request.header("X-Hexlab-Token", token);
             r = http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (ConnectException e) {
             throw new InputException(null, 0, 0, "no inspector answers at " + server + ": start one with ./tobruk serve, or leave out --server to play here");

@@ -42,6 +42,6 @@ final class ReplayCommand implements Callable<Integer> {
                     : "diverged: " + r.reason() + (r.divergedAt() >= 0 ? " (first diverging action at or after " + r.divergedAt() + ")" : ""));
             out.flush();
         }
-        return r.identical() ? 0 : 1;
+        return r.identical() ? ExitCode.OK : ExitCode.DIFFERS;
     }
 }

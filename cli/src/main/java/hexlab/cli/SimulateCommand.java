@@ -49,14 +49,15 @@ final class SimulateCommand implements Runnable {
 
     @Option(names = "--failures", description = "Folder for saves of games that hit an engine error (default target/failures).") Path failures;
 
-    @Option(names = "--server", paramLabel = "URL", description = "Play the batch in a running inspector (./tobruk serve) at this address, "
+    @Option(names = "--server", paramLabel = "URL", description = "Play the batch in a running inspector (./tobruk serve) at this address (as it printed it, with ?token= if it asks for one), "
             + "e.g. http://127.0.0.1:7070: its rules stay compiled from one batch to the next, so only the first pays for compiling. "
             + "The same games; at most 5,000 per variant; saves of broken games go to the server's target/failures.")
     java.net.URI server;
 
     @Override
     public void run() {
-        if (games < 1) throw new InputException(null, 0, 0, "--games must be at least 1");
+        if (games < 1) throw new InputException(null, 0, 0, "--games must be at least 1, found " + games);
+        if (threads != null && threads < 1) throw new InputException(null, 0, 0, "--threads must be at least 1, found " + threads);
         if (timeLimit != null && timeLimit < 1) throw new InputException(null, 0, 0, "--time-limit must be at least 1 second, found " + timeLimit);
         Kernel k = common.kernel();
         RuleSystem sys = k.system(system);
@@ -79,7 +80,8 @@ final class SimulateCommand implements Runnable {
         JsonNode summary = null;
         if (server != null) {
             ObjectNode request = Json.object().put("system", sys.id()).put("scenario", scenario).put("games", games).put("seed", seed)
-                    .put("bots", bots).put("threads", t);
+                    .put("bots", bots);
+            if (threads != null) request.put("threads", threads);     // else the server's cores
             if (timeLimit != null) request.put("timeLimit", timeLimit);
             var vs = request.putArray("variants");
             for (Batch.Entry e : entries) vs.addObject().put("name", e.name()).put("variant", e.variant().spec());

@@ -33,6 +33,6 @@ final class ValidateCommand implements Callable<Integer> {
             common.out().println(problems.isEmpty() ? "ok" : problems.size() + " problem" + (problems.size() == 1 ? "" : "s"));
             common.out().flush();
         }
-        return problems.isEmpty() ? 0 : 2;
+        return problems.isEmpty() ? ExitCode.OK : ExitCode.INPUT;
     }
 }

@@ -1,5 +1,6 @@
 package hexlab.kernel;
 
+import hexlab.kernel.error.LoadError;
 import hexlab.kernel.play.Boards;
 import hexlab.kernel.play.Game;
 import hexlab.kernel.play.Scenario;
@@ -10,6 +11,8 @@ import hexlab.kernel.script.RulesContext;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** The kernel's front door: a project root, and games started from a system, variant, scenario and seed. */
 public final class Kernel {
@@ -25,8 +28,26 @@ public final class Kernel {
 
     public Scenario scenario(Variant v, String scenarioId) { return Scenario.load(catalog, v.system(), scenarioId); }
 
-    /** A rules context for a variant on a scenario's map; reuse it for many games on one thread. */
-    public RulesContext context(Variant v, Scenario sc) { return new RulesContext(catalog, v, Boards.load(catalog, v.system(), sc.map())); }
+    /**
+     * A rules context for a variant on a scenario's map; reuse it for many games on one thread. A
+     * variant whose scripts did not load fails again at once with the same error, until its files
+     * are read again: a script that loops at load time costs the time limit once, not per game.
+     */
+    public RulesContext context(Variant v, Scenario sc) {
+        Failed f = failed.get(v.id());
+        if (f != null && f.system() == v.system()) throw f.error();
+        try {
+            return new RulesContext(catalog, v, Boards.load(catalog, v.system(), sc.map()));
+        } catch (LoadError e) {
+            failed.put(v.id(), new Failed(v.system(), e));
+            throw e;
+        }
+    }
+
+    // a load that failed, for the system as it was read then (a reread system is another object)
+    private record Failed(RuleSystem system, LoadError error) {}
+
+    private final Map<String, Failed> failed = new ConcurrentHashMap<>();
 
     /** A new game in a context of its own. */
     public Game start(Variant v, String scenarioId, long seed) {

@@ -158,7 +158,8 @@ final class Catalogue {
             }
         }
         o.putNull("system");
-        o.put("reason", "no system under " + kernel.catalog().root() + " loads and starts");
+        o.put("reason", "no system under " + kernel.catalog().root() + " loads and starts"
+                + (startFailures.isEmpty() ? "" : ": " + String.join("; ", startFailures.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList())));
         defaultChoice = o;
         return o;
     }

@@ -23,22 +23,27 @@ final class Drafting {
     static DraftErratum current(Variant v) { return v.drafts().isEmpty() ? null : v.drafts().getFirst(); }
 
     /** The variant with one change more in its draft: {op, path, value}. */
-    static Variant edit(Variant v, Body b) {
-        String op = b.requiredText("op");
+    static Variant edit(Variant v, Requests.DraftEdit b) {
+        String op = required(b.op(), "op");
         if (!OPS.contains(op)) throw ApiError.bad("\"op\" must be replace, add or remove, found \"" + op + "\"");
-        String path = b.requiredText("path");
-        JsonNode value = b.any("value");
-        if (!op.equals("remove") && (value == null || value.isMissingNode())) throw ApiError.bad("a " + op + " needs \"value\"");
+        String path = required(b.path(), "path");
+        JsonNode value = b.value();
+        if (!op.equals("remove") && (value == null || value.isNull() || value.isMissingNode())) throw ApiError.bad("a " + op + " needs \"value\"");
         DraftErratum d = current(v);
         if (d == null) d = DraftErratum.empty("draft");
         return with(v, d.with(op, path, op.equals("remove") ? null : Json.MAPPER.convertValue(value, Object.class)));
     }
 
     /** The variant with its draft renamed, labelled or sourced: {id, label, source, rule}. */
-    static Variant name(Variant v, Body b) {
+    static Variant name(Variant v, Requests.DraftName b) {
         DraftErratum d = current(v);
         if (d == null) throw ApiError.conflict("there is no draft erratum to name: edit a table first");
-        return with(v, d.named(b.text("id", d.id()), b.text("label", null), b.text("source", null), b.text("rule", null)));
+        return with(v, d.named(b.id() == null ? d.id() : b.id(), b.label(), b.source(), b.rule()));
+    }
+
+    private static String required(String s, String field) {
+        if (s == null || s.isBlank()) throw ApiError.bad("\"" + field + "\" is required");
+        return s;
     }
 
     /** The variant without its draft. */

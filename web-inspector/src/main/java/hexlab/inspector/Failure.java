@@ -2,6 +2,7 @@ package hexlab.inspector;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import hexlab.kernel.error.InputException;
+import hexlab.kernel.error.LoadError;
 import hexlab.kernel.play.EngineError;
 import hexlab.kernel.script.RuleError;
 import hexlab.kernel.util.Json;
@@ -12,8 +13,22 @@ record Failure(int status, ObjectNode body) {
     static Failure of(Throwable t) {
         ObjectNode o = Json.object();
         if (t instanceof ApiError e) {
-            o.put("error", e.getMessage()).put("kind", e.status() == 404 ? "not-found" : e.status() == 409 ? "conflict" : "request");
+            o.put("error", e.getMessage()).put("kind", switch (e.status()) {
+                case 401 -> "token";
+                case 403 -> "forbidden";
+                case 404 -> "not-found";
+                case 409 -> "conflict";
+                case 415 -> "content-type";
+                default -> "request";
+            });
             return new Failure(e.status(), o);
+        }
+        if (t instanceof LoadError e) {
+            // the request was fine: the rule files it asks for do not load
+            o.put("error", e.describe()).put("kind", "load");
+            if (e.file() != null) o.put("file", e.file());
+            if (e.line() > 0) o.put("line", e.line()).put("column", Math.max(1, e.column()));
+            return new Failure(422, o);
         }
         if (t instanceof InputException e) {
             o.put("error", e.describe()).put("kind", "input");

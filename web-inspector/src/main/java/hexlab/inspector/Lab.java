@@ -1,6 +1,5 @@
 package hexlab.inspector;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import hexlab.kernel.Kernel;
@@ -29,13 +28,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * batch keeps its per-game rows and the same summary {@code simulate --json} prints.
  */
 final class Lab implements AutoCloseable {
-    static final int MAX_GAMES = 5000, MAX_VARIANTS = 6, MAX_BATCHES = 8;
+    /** Games per variant a batch may ask for unless the server is told otherwise ({@code serve --lab-max-games}). */
+    static final int MAX_GAMES = 5000;
+    static final int MAX_VARIANTS = 6, MAX_BATCHES = 8, MAX_TIME_LIMIT = 86_400;
 
     private final Kernel kernel;
+    private final int maxGames;
     private final Map<String, Job> jobs = new LinkedHashMap<>();
     private final SecureRandom random = new SecureRandom();
 
-    Lab(Kernel kernel) { this.kernel = kernel; }
+    Lab(Kernel kernel, int maxGames) {
+        this.kernel = kernel;
+        this.maxGames = maxGames;
+    }
 
     /** One batch: running (with its progress), done (with its results), stopped or failed. */
     static final class Job {
@@ -69,10 +74,11 @@ final class Lab implements AutoCloseable {
      * Starts a batch from {system, scenario, games, seed, bots, threads, variants: [{name, variant}]};
      * refused while another runs, since both would share the same two cores.
      */
-    synchronized Job start(Body b, boolean reread) {
+    synchronized Job start(Requests.LabRun b, boolean reread) {
         refuseWhileRunning();
-        RuleSystem sys = kernel.system(b.requiredText("system"));
-        String scenario = b.text("scenario", null);
+        if (b.system() == null || b.system().isBlank()) throw ApiError.bad("\"system\" is required");
+        RuleSystem sys = kernel.system(b.system());
+        String scenario = b.scenario();
         if (scenario == null) {
             if (sys.scenarios().isEmpty()) throw ApiError.bad("system " + sys.id() + " has no scenario");
             scenario = sys.scenarios().get(0).id();
@@ -81,16 +87,15 @@ final class Lab implements AutoCloseable {
         if (sys.scenarios().stream().noneMatch(s -> s.id().equals(sc))) {
             throw ApiError.bad("no scenario \"" + sc + "\" in " + sys.id() + " (scenarios: " + String.join(", ", sys.scenarios().stream().map(s -> s.id()).toList()) + ")");
         }
-        int games = (int) b.whole("games", 100);
-        if (games < 1 || games > MAX_GAMES) throw ApiError.bad("\"games\" must be 1 to " + MAX_GAMES + " per variant in the inspector (a `simulate` without --server has no limit), found " + games);
-        long seed = b.whole("seed", 1);
-        String bots = b.text("bots", "random");
+        int games = b.games() == null ? Math.min(100, maxGames) : b.games();
+        if (games < 1 || games > maxGames) throw ApiError.bad("\"games\" must be 1 to " + maxGames + " per variant on this server (a `simulate` without --server has no limit), found " + games);
+        long seed = Requests.seed(b.seed(), "seed", 1);
+        String bots = b.bots() == null ? "random" : b.bots();
         Bots.forSides(sys, bots, 0);   // an unknown bot or a wrong count is refused now, not in the workers
-        int limit = (int) b.whole("timeLimit", 0);
-        if (limit < 0 || limit > 86_400) throw ApiError.bad("\"timeLimit\" must be 1 to 86400 seconds (0 or none: no limit), found " + limit);
-        int threads = (int) b.whole("threads", Runtime.getRuntime().availableProcessors());
-        if (threads < 1 || threads > 64) throw ApiError.bad("\"threads\" must be 1 to 64, found " + threads);
-        List<Batch.Entry> entries = entries(sys, b.any("variants"));
+        int limit = b.timeLimit() == null ? 0 : Requests.range("timeLimit", b.timeLimit(), 0, MAX_TIME_LIMIT);
+        int cores = Runtime.getRuntime().availableProcessors();
+        int threads = b.threads() == null ? cores : Requests.range("threads", b.threads(), 1, cores);
+        List<Batch.Entry> entries = entries(sys, b.variants());
         List<Summary.Label> labels = entries.stream().map(e -> Summary.Label.of(e.name(), e.variant())).toList();
         Job job = new Job(newId(), sys.id(), scenario, bots, seed, games, labels, "run");
         job.reread = reread;
@@ -201,25 +206,23 @@ final class Lab implements AutoCloseable {
         in.set("comparisons", summary.get("comparisons"));
     }
 
-    private List<Batch.Entry> entries(RuleSystem sys, JsonNode variants) {
+    private List<Batch.Entry> entries(RuleSystem sys, List<Requests.LabVariant> variants) {
         List<Batch.Entry> out = new ArrayList<>();
-        if (variants == null || variants.isNull()) {
+        if (variants == null) {
             out.add(new Batch.Entry("base", Variant.base(sys)));
             return out;
         }
-        if (!variants.isArray() || variants.isEmpty()) throw ApiError.bad("\"variants\" must be a list of {name, variant}, e.g. [{\"name\":\"base\",\"variant\":\"\"}]");
+        if (variants.isEmpty()) throw ApiError.bad("\"variants\" must be a list of {name, variant}, e.g. [{\"name\":\"base\",\"variant\":\"\"}]");
         if (variants.size() > MAX_VARIANTS) throw ApiError.bad("at most " + MAX_VARIANTS + " variants in one batch, found " + variants.size());
-        for (JsonNode v : variants) {
-            if (!v.isObject() || !v.path("name").isTextual() || v.path("name").asText().isBlank()) {
+        for (Requests.LabVariant v : variants) {
+            if (v == null || v.name() == null || v.name().isBlank()) {
                 throw ApiError.bad("each variant needs a \"name\" and a \"variant\" spec such as \"option:x,errata:y\" (\"\" is the base rules)");
             }
-            String name = v.path("name").asText().trim();
-            if (!name.matches("[A-Za-z0-9._-]+")) throw ApiError.bad("variant name \"" + name + "\": use letters, digits, '.', '_' or '-'");
+            String name = v.name().trim();
+            if (!name.matches("[A-Za-z0-9._-]{1,64}")) throw ApiError.bad("variant name \"" + name + "\": use up to 64 letters, digits, '.', '_' or '-'");
             if (out.stream().anyMatch(e -> e.name().equals(name))) throw ApiError.bad("variant name \"" + name + "\" is used twice");
-            JsonNode spec = v.path("variant");
-            if (!spec.isMissingNode() && !spec.isNull() && !spec.isTextual()) throw ApiError.bad("variant \"" + name + "\": \"variant\" must be text such as \"option:x\"");
             try {
-                out.add(new Batch.Entry(name, Variant.parse(sys, spec.asText(""), hexlab.kernel.rules.DraftErratum.listFromJson(v.get("drafts"), "variant " + name))));
+                out.add(new Batch.Entry(name, Variant.parse(sys, v.variant() == null ? "" : v.variant(), hexlab.kernel.rules.DraftErratum.listFromJson(v.drafts(), "variant " + name))));
             } catch (InputException e) {
                 throw ApiError.bad("variant \"" + name + "\": " + e.getMessage());
             }

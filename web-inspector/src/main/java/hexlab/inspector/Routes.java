@@ -11,9 +11,6 @@ import hexlab.kernel.util.Json;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -23,21 +20,32 @@ final class Routes {
     private final Catalogue catalogue;
     private final Sessions sessions;
 
-    Routes(Kernel kernel, Catalogue catalogue, Sessions sessions) {
+    Routes(Kernel kernel, Catalogue catalogue, Sessions sessions, int labMaxGames) {
         this.kernel = kernel;
         this.catalogue = catalogue;
         this.sessions = sessions;
-        this.lab = new Lab(kernel);
+        this.lab = new Lab(kernel, labMaxGames);
     }
 
     private final Lab lab;
 
-    void install(Javalin app) {
+    /**
+     * The routes. Every request has passed {@link Guard#check} (host, origin, token, content type);
+     * a route reads its JSON body with {@code Requests.body(ctx, Type.class)} (a record: strict types,
+     * unknown fields refused), its query with {@link Requests#onlyQuery} and {@link Requests#flagParam},
+     * and a route whose body is not JSON says so to the guard ({@code guard.takes(path, type)}).
+     */
+    void install(Javalin app, Guard guard) {
+        guard.takes("/api/lab/csv", "text/csv");
+        // the games a request held are released once it has answered, whatever the answer
+        app.after("/api/*", Routes::releaseHeld);
         app.get("/api/systems", ctx -> {
-            if ("true".equals(ctx.queryParam("reload"))) reread();
+            Requests.onlyQuery(ctx, "reload");
+            if (Requests.flagParam(ctx, "reload", false)) reread();
             json(ctx, catalogue.list(false));
         });
         app.get("/api/systems/{system}", ctx -> {
+            Requests.onlyQuery(ctx);
             String id = ctx.pathParam("system");
             rereadIfEdited(id);      // what a batch would play: the files as they are now
             json(ctx, catalogue.describe(kernel.system(id)));
@@ -51,33 +59,38 @@ final class Routes {
             json(ctx, Payload.full(s, as(ctx, s)));
         });
         app.delete("/api/games/{id}", ctx -> {
-            sessions.remove(session(ctx).id);
+            sessions.remove(ctx.pathParam("id"));
             json(ctx, Json.object().put("closed", ctx.pathParam("id")));
         });
         app.get("/api/games/{id}/map", this::map);
         app.post("/api/games/{id}/act", this::act);
         app.post("/api/games/{id}/bots", this::bots);
-        app.post("/api/games/{id}/undo", ctx -> update(ctx, session(ctx), Session::undo));
+        app.post("/api/games/{id}/undo", ctx -> {
+            Requests.body(ctx, Requests.Settings.class);   // no fields: an empty body or {}
+            update(ctx, session(ctx), Session::undo);
+        });
         app.post("/api/games/{id}/jump", ctx -> {
-            Body b = Body.of(ctx.body());
-            int n = (int) b.whole("n", -1);
-            update(ctx, session(ctx), s -> s.jump(n));
+            Requests.Jump b = Requests.body(ctx, Requests.Jump.class);
+            if (b.n() == null) throw ApiError.bad("give \"n\": the entry to go to (0 is the start)");
+            update(ctx, session(ctx), s -> s.jump(b.n()));
         });
         app.post("/api/games/{id}/line", ctx -> {
-            String line = Body.of(ctx.body()).requiredText("line");
-            update(ctx, session(ctx), s -> s.switchLine(line));
+            Requests.LineChoice b = Requests.body(ctx, Requests.LineChoice.class);
+            if (b.line() == null || b.line().isBlank()) throw ApiError.bad("\"line\" is required");
+            update(ctx, session(ctx), s -> s.switchLine(b.line()));
         });
         app.put("/api/games/{id}/settings", ctx -> {
-            Body b = Body.of(ctx.body());
+            Requests.Settings b = Requests.body(ctx, Requests.Settings.class);
             Session s = session(ctx);
             synchronized (s) {
-                if (b.has("undoMayNotCrossRoll")) s.undoMayNotCrossRoll(b.flag("undoMayNotCrossRoll", true));
+                if (b.undoMayNotCrossRoll() != null) s.undoMayNotCrossRoll(b.undoMayNotCrossRoll());
                 json(ctx, Payload.meta(s));
             }
         });
         app.post("/api/games/{id}/variant", ctx -> {
+            Requests.VariantChoice b = Requests.body(ctx, Requests.VariantChoice.class);
             Session s = session(ctx);
-            Variant v = variant(s.system, Body.of(ctx.body()));
+            Variant v = variant(s.system, b);
             update(ctx, s, x -> x.revariant(v));
         });
         // the erratum being written in the Tables tab: each edit replays the line under the variant with it
@@ -89,12 +102,12 @@ final class Routes {
         });
         app.post("/api/games/{id}/draft", ctx -> {
             Session s = session(ctx);
-            Variant v = Drafting.edit(s.variant(), Body.of(ctx.body()));
+            Variant v = Drafting.edit(s.variant(), Requests.body(ctx, Requests.DraftEdit.class));
             update(ctx, s, x -> x.revariant(v));
         });
         app.put("/api/games/{id}/draft", ctx -> {
             Session s = session(ctx);
-            Variant v = Drafting.name(s.variant(), Body.of(ctx.body()));
+            Variant v = Drafting.name(s.variant(), Requests.body(ctx, Requests.DraftName.class));
             update(ctx, s, x -> x.revariant(v));
         });
         app.delete("/api/games/{id}/draft", ctx -> {
@@ -105,11 +118,12 @@ final class Routes {
         app.post("/api/games/{id}/compare", this::compare);
         app.get("/api/games/{id}/compare/{n}", ctx -> {
             Session s = session(ctx);
-            int n = intParam(ctx.pathParam("n"), "n");
+            int n = Requests.wholeParam(ctx.pathParam("n"), "n", 0, Integer.MAX_VALUE);
             json(ctx, s.compareAt(n, s.viewer(as(ctx, s))));
         });
         app.get("/api/games/{id}/overlays/{name}", this::overlay);
         app.get("/api/games/{id}/tables", ctx -> {
+            Requests.onlyQuery(ctx, "q", AS);
             Session s = session(ctx);
             json(ctx, TablesJson.list(s.variant(), kernel.catalog(), ctx.queryParam("q")));
         });
@@ -118,18 +132,19 @@ final class Routes {
             json(ctx, TablesJson.one(s.variant(), kernel.catalog(), ctx.pathParam("section"), ctx.pathParam("table")));
         });
         app.post("/api/games/{id}/eval", ctx -> {
-            String expr = Body.of(ctx.body()).requiredText("expr");
+            Requests.Eval b = Requests.body(ctx, Requests.Eval.class);
+            if (b.expr() == null || b.expr().isBlank()) throw ApiError.bad("\"expr\" is required: a JavaScript expression");
             Session s = session(ctx);
-            json(ctx, s.eval(expr, s.viewer(as(ctx, s))));
+            json(ctx, s.eval(b.expr(), s.viewer(as(ctx, s))));
         });
         app.get("/api/games/{id}/save", this::save);
         app.post("/api/saves", this::load);
 
         app.post("/api/lab", ctx -> {
-            Body b = Body.of(ctx.body());
+            Requests.LabRun b = Requests.body(ctx, Requests.LabRun.class);
             lab.refuseWhileRunning();
             // a batch plays the rule files as they are now: after an edit they are read again first
-            Lab.Job j = lab.start(b, rereadIfEdited(b.text("system", null)));
+            Lab.Job j = lab.start(b, rereadIfEdited(b.system()));
             ctx.status(202);
             json(ctx, Lab.json(j));
         });
@@ -140,6 +155,7 @@ final class Routes {
 
     /** A batch read back from `simulate --csv`; the query may say which system and scenario it came from. */
     private void labCsv(Context ctx) {
+        Requests.onlyQuery(ctx, "name", "system", "scenario");
         String name = ctx.queryParam("name");
         String display = name == null || name.isBlank() ? "uploaded CSV" : name.replaceAll("[^A-Za-z0-9._ -]", "_");
         if (ctx.body().isBlank()) throw ApiError.bad("the request body must be the per-game CSV that `simulate --csv` wrote");
@@ -194,39 +210,40 @@ final class Routes {
     private final java.util.concurrent.atomic.AtomicReference<Session> spare = new java.util.concurrent.atomic.AtomicReference<>();
 
     private void create(Context ctx) {
-        Body b = Body.of(ctx.body());
-        if (b.node().isEmpty()) {
+        Requests.NewGame b = Requests.body(ctx, Requests.NewGame.class);
+        boolean nothingChosen = b.equals(new Requests.NewGame(null, null, null, null, null, null, null, null));
+        if (nothingChosen) {
             Session ready = spare.getAndSet(null);
             if (ready != null) {
-                sessions.adopt(ready);
+                held(ctx, sessions.adopt(ready));
                 ctx.status(201);
                 json(ctx, Payload.full(ready, as(ctx, ready)));
                 return;
             }
         }
-        String systemId = b.text("system", null);
-        String scenario = b.text("scenario", null);
-        long seed = b.whole("seed", 1);
+        String systemId = b.system();
+        String scenario = b.scenario();
+        long seed = Requests.seed(b.seed(), "seed", 1);
         if (systemId == null) {
             // no system named: the game the inspector opens on
             ObjectNode d = catalogue.defaultChoice();
             if (!d.path("system").isTextual()) throw ApiError.bad("give \"system\": " + d.path("reason").asText());
             systemId = d.path("system").asText();
             if (scenario == null) scenario = d.path("scenario").asText();
-            if (!b.has("seed")) seed = d.path("seed").asLong(1);
+            if (b.seed() == null) seed = d.path("seed").asLong(1);
         }
         RuleSystem sys = kernel.system(systemId);
-        Variant v = variant(sys, b);
+        Variant v = variant(sys, b.choice());
         if (scenario == null) {
             if (sys.scenarios().isEmpty()) throw ApiError.bad("system " + sys.id() + " has no scenario to start");
             scenario = sys.scenarios().get(0).id();
         }
         long gameSeed = seed;
-        boolean undoRule = b.flag("undoMayNotCrossRoll", true);
+        boolean undoRule = b.undoMayNotCrossRoll() == null || b.undoMayNotCrossRoll();
         String sc = scenario;
         Session s;
         try {
-            s = sessions.add(id -> Session.start(id, kernel, v, sc, gameSeed));
+            s = held(ctx, sessions.add(id -> Session.start(id, kernel, v, sc, gameSeed)));
         } catch (InputException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -248,43 +265,51 @@ final class Routes {
     }
 
     private void act(Context ctx) {
-        Body b = Body.of(ctx.body());
+        Requests.Act b = Requests.body(ctx, Requests.Act.class);
         Session s = session(ctx);
-        // seen as a side, the page acts as that side
-        String as = as(ctx, s), side = as != null && !as.equals(Session.AUTO) ? as : b.text("side", null);
-        if (b.has("index")) {
-            int index = (int) b.whole("index", -1);
-            update(ctx, s, x -> x.actIndex(index, side));
+        // seen as a side, the page acts as that side; a "side" beside it must be the same
+        String as = as(ctx, s), asSide = as != null && !as.equals(Session.AUTO) ? as : null;
+        String side = b.side();
+        if (side != null && !s.system.sides().contains(side)) {
+            throw ApiError.bad("\"side\" " + side + " is not a side of " + s.system.id() + " (sides: " + String.join(", ", s.system.sides()) + ")");
+        }
+        if (asSide != null && side != null && !side.equals(asSide)) throw ApiError.bad("\"side\" " + side + " is not the side the game is seen as (?as=" + asSide + ")");
+        String actor = asSide != null ? asSide : side;
+        if (b.index() != null) {
+            if (b.action() != null) throw ApiError.bad("give \"action\" or \"index\", not both");
+            update(ctx, s, x -> x.actIndex(actor, b.index()));
             return;
         }
-        JsonNode action = b.any("action");
-        if (action == null) throw ApiError.bad("give \"action\" (a JSON object, one of the legal actions) or \"index\" (its place in the list)");
+        JsonNode action = b.action();
+        if (action == null || action.isNull()) throw ApiError.bad("give \"action\" (a JSON object, one of the legal actions) or \"index\" (its place in the list)");
         if (!action.isObject()) throw ApiError.bad("\"action\" must be a JSON object such as {\"do\": \"done\"}");
-        update(ctx, s, x -> x.act(side, action));
+        update(ctx, s, x -> x.act(actor, action));
     }
 
     private void bots(Context ctx) {
-        Body b = Body.of(ctx.body());
+        Requests.Bots b = Requests.body(ctx, Requests.Bots.class);
         Session s = session(ctx);
-        Runner.Until until = Runner.Until.parse(b.text("until", "step"));
-        Map<String, String> names = b.names("bots");
+        Runner.Until until = Runner.Until.parse(b.until() == null ? "step" : b.until());
+        Map<String, String> names = b.bots() == null ? Map.of() : b.bots();
         for (Map.Entry<String, String> e : names.entrySet()) {
             if (!s.system.sides().contains(e.getKey())) throw ApiError.bad("\"bots\" names side \"" + e.getKey() + "\"; sides: " + String.join(", ", s.system.sides()));
             if (!hexlab.kernel.bot.Bots.names(s.system).contains(e.getValue())) {
                 throw ApiError.bad("unknown bot \"" + e.getValue() + "\" (bots: " + String.join(", ", hexlab.kernel.bot.Bots.names(s.system)) + ")");
             }
         }
-        Runner.Point point = until == Runner.Until.POINT ? Runner.Point.of(b.has("turn") ? (int) b.whole("turn", 0) : null, b.text("at", null)) : null;
-        boolean resume = b.flag("resume", false);
+        if (until != Runner.Until.POINT && (b.turn() != null || b.at() != null)) throw ApiError.bad("\"turn\" and \"at\" go with \"until\": \"point\"");
+        Integer turn = b.turn() == null ? null : Requests.range("turn", b.turn(), s.scenario.firstTurn(), s.scenario.lastTurn());
+        Runner.Point point = until == Runner.Until.POINT ? Runner.Point.of(turn, b.at()) : null;
+        boolean resume = b.resume() != null && b.resume();
         update(ctx, s, x -> x.runBots(names, until, point, resume));
     }
 
     private void compare(Context ctx) {
-        Body b = Body.of(ctx.body());
+        Requests.Compare b = Requests.body(ctx, Requests.Compare.class);
         Session s = session(ctx);
-        Variant a = b.has("a") ? variant(s.system, nested(b, "a")) : s.variant();
-        if (!b.has("b")) throw ApiError.bad("give \"b\": {options, errata} (and optionally \"a\"; it defaults to the current variant)");
-        Variant bv = variant(s.system, nested(b, "b"));
+        Variant a = b.a() != null ? variant(s.system, b.a()) : s.variant();
+        if (b.b() == null) throw ApiError.bad("give \"b\": {options, errata} (and optionally \"a\"; it defaults to the current variant)");
+        Variant bv = variant(s.system, b.b());
         synchronized (s) {
             Comparison c = s.compare(a, bv);
             String as = s.viewer(as(ctx, s));
@@ -301,11 +326,14 @@ final class Routes {
         if (!s.system.overlays().containsKey(name)) {
             throw ApiError.notFound("no overlay \"" + name + "\" in " + s.system.id() + " (overlays: " + String.join(", ", s.system.overlays().keySet()) + ")");
         }
+        Requests.onlyQuery(ctx, "unit", "side", "hex", AS);
         ObjectNode args = Json.object();
-        ctx.queryParamMap().forEach((k, v) -> {
-            if (!k.equals(AS) && !v.isEmpty() && !v.get(0).isEmpty()) args.put(k, v.get(0));
-        });
+        for (String k : List.of("unit", "side", "hex")) {
+            String v = ctx.queryParam(k);
+            if (v != null && !v.isEmpty()) args.put(k, v);
+        }
         String as = s.viewer(as(ctx, s));
+        s.checkOverlayArgs(args, as);
         long t0 = System.nanoTime();
         JsonNode values = s.overlay(name, args, as);
         ctx.header(SERVER_TIMING, dur("rules", System.nanoTime() - t0));
@@ -330,31 +358,36 @@ final class Routes {
         ctx.contentType("application/json").result(Json.pretty(f.toJson()));
     }
 
-    private void load(Context ctx) throws IOException {
+    private void load(Context ctx) {
+        Requests.onlyQuery(ctx, "name", AS);
         String name = ctx.queryParam("name");
         String display = name == null || name.isBlank() ? "uploaded save" : name.replaceAll("[^A-Za-z0-9._ -]", "_");
         if (ctx.body().isBlank()) throw ApiError.bad("the request body must be a save (the JSON a download gave)");
-        Path tmp = Files.createTempFile("hexlab-upload", ".json");
-        SaveFile f;
-        try {
-            Files.writeString(tmp, ctx.body());
-            f = SaveFile.read(tmp);
-        } catch (InputException e) {
-            // the temporary file's name means nothing to the designer: name the upload
-            throw new InputException(display, e.line(), e.column(), e.pointer(), e.getMessage(), null);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        SaveFile save = SaveFile.parse(display, ctx.body());
         Change c = new Change();
-        SaveFile save = f;
-        Session s = sessions.add(id -> Session.load(id, kernel, save, c));
+        Session s = held(ctx, sessions.add(id -> Session.load(id, kernel, save, c)));
         ctx.status(201);
         json(ctx, Payload.update(s, c, null, as(ctx, s)));
     }
 
     // ---- helpers ------------------------------------------------------------------------------------
 
-    private Session session(Context ctx) { return sessions.get(ctx.pathParam("id")); }
+    private Session session(Context ctx) { return held(ctx, sessions.get(ctx.pathParam("id"))); }
+
+    private static final String HELD = "hexlab.held";
+
+    // a game this request uses: not set aside before the answer is sent
+    private Session held(Context ctx, Session s) {
+        List<Session> list = ctx.attribute(HELD);
+        if (list == null) ctx.attribute(HELD, list = new java.util.ArrayList<>());
+        list.add(s);
+        return s;
+    }
+
+    private static void releaseHeld(Context ctx) {
+        List<Session> list = ctx.attribute(HELD);
+        if (list != null) list.forEach(Session::release);
+    }
 
     /** The query parameter naming who an answer is for: a side, "auto" (the side to act) or "designer" (absent: everything). */
     static final String AS = "as";
@@ -399,26 +432,24 @@ final class Routes {
     /** The request header naming the position whose state the client holds (its hash). */
     static final String HAVE = "X-State-Have";
 
-    /** A variant from {options: {...}, errata: [...]} or {variant: "option:x,errata:y"}, with the draft errata it names ({drafts: [...]}). */
-    private static Variant variant(RuleSystem sys, Body b) {
-        if (b.has("variant")) return Variant.parse(sys, b.text("variant", ""), hexlab.kernel.rules.DraftErratum.listFromJson(b.any("drafts"), "request"));
-        Map<String, Object> opts = b.options("options");
-        List<String> errata = b.strings("errata");
-        return Variant.of(sys, opts, errata);
-    }
-
-    private static Body nested(Body b, String field) {
-        JsonNode n = b.any(field);
-        if (!n.isObject()) throw ApiError.bad("\"" + field + "\" must be an object {options, errata}");
-        return Body.of(Json.write(n));
-    }
-
-    private static int intParam(String s, String what) {
-        try {
-            return Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            throw ApiError.bad("\"" + what + "\" must be a whole number, found \"" + s + "\"");
+    /**
+     * A variant from {options: {...}, errata: [...]} or {variant: "preset:p,option:x,errata:y"}, not both,
+     * with the draft errata it names ({drafts: [...]}).
+     */
+    private static Variant variant(RuleSystem sys, Requests.VariantChoice c) {
+        List<hexlab.kernel.rules.DraftErratum> drafts = hexlab.kernel.rules.DraftErratum.listFromJson(c.drafts(), "request");
+        if (c.variant() != null) {
+            if (c.options() != null || c.errata() != null) throw ApiError.bad("give \"variant\" or \"options\" and \"errata\", not both");
+            return Variant.parse(sys, c.variant(), drafts);
         }
+        Map<String, Object> opts = new java.util.LinkedHashMap<>();
+        if (c.options() != null) c.options().forEach((k, v) -> {
+            if (v == null) throw ApiError.bad("option \"" + k + "\" must be true or false, found null");
+            opts.put(k, v);
+        });
+        List<String> errata = c.errata() == null ? List.of() : c.errata();
+        if (errata.stream().anyMatch(java.util.Objects::isNull)) throw ApiError.bad("\"errata\" must hold erratum ids, found null");
+        return Variant.of(sys, opts, errata, drafts);
     }
 
     static void json(Context ctx, JsonNode node) { json(ctx, Json.write(node)); }

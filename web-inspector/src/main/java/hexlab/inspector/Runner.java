@@ -75,8 +75,7 @@ final class Runner {
         long t0 = System.nanoTime();
         while (!g.over()) {
             String side = g.toAct();
-            take.accept(bots.apply(side).choose(g, side));
-            c.taken++;
+            take.accept(bots.apply(side).choose(g, side));     // the taker records the action in c
             if (until == Until.STEP || g.over()) return null;
             if (mark == null && levelled && first) {
                 // we stood at a choice above the level (an impulse not chosen yet): the level is the one entered now

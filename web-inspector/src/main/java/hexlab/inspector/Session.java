@@ -8,6 +8,7 @@ import hexlab.kernel.bot.Bots;
 import hexlab.kernel.hex.HexMap;
 import hexlab.kernel.persist.Replay;
 import hexlab.kernel.persist.SaveFile;
+import hexlab.kernel.play.Console;
 import hexlab.kernel.play.Dice;
 import hexlab.kernel.play.Game;
 import hexlab.kernel.play.Outcome;
@@ -48,6 +49,9 @@ final class Session implements AutoCloseable {
     private HexMap map;
     private volatile long lastUsed = System.nanoTime();
     private boolean closed;
+    private final java.util.concurrent.atomic.AtomicInteger held = new java.util.concurrent.atomic.AtomicInteger();
+    private Journal journal;                                 // where each step is kept as it is taken (null: not kept)
+    private final List<String> pending = new ArrayList<>();  // warnings for the next answer (a rebuild that lost steps)
     private Sent sent;
 
     /** Seen as "auto": as the side to act (a hot-seat game), or the designer once the game is over. */
@@ -95,17 +99,118 @@ final class Session implements AutoCloseable {
 
     synchronized boolean undoMayNotCrossRoll() { return undoMayNotCrossRoll; }
 
-    synchronized void undoMayNotCrossRoll(boolean on) { undoMayNotCrossRoll = on; }
+    synchronized void undoMayNotCrossRoll(boolean on) {
+        if (on == undoMayNotCrossRoll) return;
+        undoMayNotCrossRoll = on;
+        keep(Json.object().put("op", "settings").put("undoMayNotCrossRoll", on));
+    }
 
     HexMap map() { return map; }
 
     long lastUsed() { return lastUsed; }
 
-    void touch() { lastUsed = System.nanoTime(); }
+    /** A request uses the game: it is not set aside until released. */
+    void hold() {
+        held.incrementAndGet();
+        lastUsed = System.nanoTime();
+    }
+
+    void release() { held.decrementAndGet(); }
+
+    /** Whether no request uses the game now. */
+    boolean idle() { return held.get() <= 0; }
+
+    // ---- the journal: each step kept as it is taken -----------------------------------------------
+
+    synchronized void journal(Journal j) { journal = j; }
+
+    synchronized void deleteJournal() {
+        if (journal != null) journal.delete();
+        journal = null;
+    }
+
+    private void keep(ObjectNode step) { if (journal != null) journal.append(step); }
+
+    /** The steps that rebuild this game as it stands: how it started, then the actions of a game opened from a save. */
+    synchronized List<ObjectNode> history() {
+        List<ObjectNode> out = new ArrayList<>();
+        out.add(Json.object().put("op", "start").put("system", system.id()).put("scenario", scenario.id()).put("seed", seed)
+                .put("variant", lines.get(0).variant.spec()).put("undoMayNotCrossRoll", undoMayNotCrossRoll));
+        Line first = lines.get(0);
+        for (int i = 1; i <= first.length(); i++) out.add(actStep(first.action(i)));
+        if (line != first || cursor != line.length()) throw new IllegalStateException("a game's history is kept from its start, not from a later line or cursor");
+        return out;
+    }
+
+    private static ObjectNode actStep(JsonNode action) {
+        ObjectNode o = Json.object().put("op", "act");
+        o.set("action", action);
+        return o;
+    }
+
+    /**
+     * A game rebuilt from its journal's steps, each taken again as it was, the journal kept on after
+     * them. A step the rules now refuse (a rule file edited since) or that fails ends the rebuild
+     * there, with a warning; the game stands where it got to, and its journal is cut back to match.
+     */
+    static Session rebuild(String id, Kernel kernel, Journal.Read read) {
+        List<JsonNode> steps = read.steps();
+        if (steps.isEmpty() || !"start".equals(steps.get(0).path("op").asText())) {
+            throw new ApiError(422, "game " + id + " cannot be rebuilt: its journal does not say how it started");
+        }
+        JsonNode st = steps.get(0);
+        RuleSystem sys = kernel.system(st.path("system").asText());
+        Session s = start(id, kernel, Variant.parse(sys, st.path("variant").asText("")), st.path("scenario").asText(), st.path("seed").asLong());
+        synchronized (s) {
+            s.undoMayNotCrossRoll = st.path("undoMayNotCrossRoll").asBoolean(true);
+            List<String> said = new ArrayList<>();    // for the first answer: the steps taken again would consume them as pending
+            if (read.damage() != null) said.add("game " + id + " was rebuilt from its journal, but " + read.damage() + ": the steps after it are lost");
+            int taken = steps.size();
+            for (int i = 1; i < steps.size() && taken == steps.size(); i++) {
+                String stopped;
+                try {
+                    stopped = s.retake(sys, steps.get(i));
+                } catch (RuntimeException e) {
+                    stopped = Failure.describe(e);
+                }
+                if (stopped != null) {
+                    said.add("game " + id + " was rebuilt from its journal up to step " + i + " of " + (steps.size() - 1) + ": " + stopped
+                            + "; the later steps are dropped");
+                    taken = i;
+                }
+            }
+            read.journal().keepSteps(taken);
+            s.journal = read.journal();
+            s.pending.addAll(said);
+        }
+        return s;
+    }
+
+    // one journal step taken again; what stopped it, or null
+    private String retake(RuleSystem sys, JsonNode step) {
+        switch (step.path("op").asText()) {
+            case "act" -> {
+                Change c = act(null, step.path("action"));
+                return c.refusal == null ? null : "the action " + Json.write(step.path("action")) + " is refused now (" + c.refusal.describe() + ")";
+            }
+            case "jump" -> moveTo(step.path("n").asInt());
+            case "line" -> switchLine(step.path("line").asText());
+            case "variant" -> revariant(Variant.parse(sys, step.path("variant").asText("")));
+            case "settings" -> undoMayNotCrossRoll(step.path("undoMayNotCrossRoll").asBoolean(true));
+            default -> {
+                return "a step of an unknown kind, " + Json.write(step);
+            }
+        }
+        return null;
+    }
 
     /** The game of the current line, standing at the cursor. */
     synchronized VariantGame current(Change c) {
         if (closed) throw ApiError.notFound("game " + id + " was closed");
+        if (c != null && !pending.isEmpty()) {
+            pending.forEach(c::warn);
+            pending.clear();
+        }
         VariantGame vg = gameFor(line.variant);
         String w = vg.goTo(line, cursor);
         if (c != null) c.warn(w);
@@ -147,60 +252,57 @@ final class Session implements AutoCloseable {
     synchronized Change act(String side, JsonNode action) {
         Change c = new Change();
         VariantGame vg = current(c);
-        Game g = vg.game;
-        String toAct = g.toAct();
-        int turn = g.turn();
-        List<String> crumbs = g.breadcrumb();
-        Outcome o;
-        try {
-            o = g.apply(side, action);
-        } catch (RuntimeException e) {
-            vg.lost();
-            throw e;
-        }
-        if (!o.accepted()) {
-            c.refusal = o.refusal();
-            return c;
-        }
-        c.logFrom(record(vg, action, toAct, turn, crumbs, o.events()));
-        c.taken = 1;
+        take(vg, c, () -> vg.game.apply(side, action));
         return c;
     }
 
-    /** Takes the {@code index}-th legal action, for {@code side} (null: whoever is to act). */
-    synchronized Change actIndex(int index, String side) {
+    /** Takes the {@code index}-th legal action, for {@code side} (null: whoever is to act; another side is refused as acting out of turn). */
+    synchronized Change actIndex(String side, int index) {
         Change c = new Change();
         VariantGame vg = current(c);
-        int n = vg.game.choiceCount();
         if (vg.game.over()) throw ApiError.conflict("the game is over");
         if (side != null && !side.equals(vg.game.toAct())) {
+            // refused before the index is looked at: the range would tell another side how many choices the decision has
             c.refusal = vg.game.check(side, Json.object());
             return c;
         }
+        int n = vg.game.choiceCount();
         if (index < 0 || index >= n) throw ApiError.bad("\"index\" " + index + " is outside the legal actions 0.." + (n - 1));
-        c.logFrom(takeIndex(vg, index));
-        c.taken = 1;
+        take(vg, c, () -> vg.game.applyIndex(side, index));
         return c;
     }
 
-    private int takeIndex(VariantGame vg, int index) {
+    /**
+     * Takes an action in the rules and records it in {@code c}: the log from its entry and one more
+     * action taken, or the refusal. An error leaves the game's position unknown, restored at its next use.
+     */
+    private void take(VariantGame vg, Change c, java.util.function.Supplier<Outcome> apply) {
         Game g = vg.game;
         String toAct = g.toAct();
         int turn = g.turn();
         List<String> crumbs = g.breadcrumb();
-        Outcome o;
+        Outcome o = taking(vg, apply);
+        if (!o.accepted()) {
+            c.refusal = o.refusal();
+            return;
+        }
+        List<JsonNode> acts = g.actions();
+        c.logFrom(record(vg, acts.get(acts.size() - 1), toAct, turn, crumbs, o.events()));
+        c.taken++;
+    }
+
+    private static Outcome taking(VariantGame vg, java.util.function.Supplier<Outcome> take) {
         try {
-            o = g.applyIndex(index);
+            return take.get();
         } catch (RuntimeException e) {
             vg.lost();
             throw e;
         }
-        List<JsonNode> acts = g.actions();
-        return record(vg, acts.get(acts.size() - 1), toAct, turn, crumbs, o.events());
     }
 
     /** Records an action just taken; returns the first log entry that changed, -1 if none did. */
     private int record(VariantGame vg, JsonNode action, String side, int turn, List<String> crumbs, List<JsonNode> events) {
+        keep(actStep(action));
         int n = cursor + 1;
         if (cursor < line.length()) {
             if (Json.canonical(line.action(n)).equals(Json.canonical(action))) {
@@ -231,7 +333,7 @@ final class Session implements AutoCloseable {
         if (vg.game.over()) throw ApiError.conflict("the game is over");
         Runner.Resume from = resume && pendingRun != null && pendingLine == line && pendingCursor == cursor ? pendingRun : null;
         pendingRun = null;
-        Runner.Resume next = Runner.run(vg.game, system, until, point, from, side -> bot(side, names), i -> c.logFrom(takeIndex(vg, i)), c);
+        Runner.Resume next = Runner.run(vg.game, system, until, point, from, side -> bot(side, names), i -> take(vg, c, () -> vg.game.applyIndex(i)), c);
         if (next != null) {
             pendingRun = next;
             pendingLine = line;
@@ -260,7 +362,6 @@ final class Session implements AutoCloseable {
     /** Moves to the position after action {@code k} of the current line; acting from there branches. */
     synchronized Change jump(int k) {
         if (k < 0 || k > line.length()) throw ApiError.bad("entry " + k + " is not on line " + line.name + " (0.." + line.length() + ")");
-        Change c = new Change();
         if (k < cursor && undoMayNotCrossRoll) {
             for (int i = cursor; i > k; i--) {
                 Entry e = line.entry(i);
@@ -270,9 +371,17 @@ final class Session implements AutoCloseable {
                 }
             }
         }
+        return moveTo(k);
+    }
+
+    // to entry k of the current line, whatever a die roll on the way (a journal's jump was allowed when it was made)
+    private Change moveTo(int k) {
+        if (k < 0 || k > line.length()) throw ApiError.bad("entry " + k + " is not on line " + line.name + " (0.." + line.length() + ")");
+        Change c = new Change();
         VariantGame vg = gameFor(line.variant);
         c.warn(vg.goTo(line, k));
         cursor = k;
+        keep(Json.object().put("op", "jump").put("n", k));
         return c;
     }
 
@@ -285,6 +394,7 @@ final class Session implements AutoCloseable {
         cursor = l.length();
         c.logFrom(0);
         current(c);
+        keep(Json.object().put("op", "line").put("line", lineId));
         return c;
     }
 
@@ -309,6 +419,7 @@ final class Session implements AutoCloseable {
         cursor = nl.length();
         vg.standAt(nl, cursor);
         comparison = null;
+        keep(Json.object().put("op", "variant").put("variant", v.spec()));
         ObjectNode rep = Json.object();
         rep.put("variant", v.id()).put("from", old.variant.id()).put("replayed", nl.length()).put("of", upTo).put("line", nl.id);
         r.describe(rep);
@@ -345,13 +456,8 @@ final class Session implements AutoCloseable {
             String toAct = g.toAct();
             int turn = g.turn();
             List<String> crumbs = g.breadcrumb();
-            Outcome o;
-            try {
-                o = g.apply(source.action(i));
-            } catch (RuntimeException e) {
-                vg.lost();
-                throw e;
-            }
+            JsonNode a = source.action(i);
+            Outcome o = taking(vg, () -> g.apply(a));
             if (!o.accepted()) return new Replayed(diverged < 0 ? i : diverged, i, o.refusal().reason(), o.refusal().rule(), source.action(i));
             target.append(new Entry(i, toAct, source.action(i), o.events(), g.stateHash(), turn, crumbs), g);
             vg.standAt(target, i);
@@ -410,6 +516,22 @@ final class Session implements AutoCloseable {
 
     // ---- looking ------------------------------------------------------------------------------
 
+    /**
+     * An overlay's arguments name what the game has: a side of the system, a hex of its map, a
+     * piece of the position (state.pieces). Anything else is refused, not answered with nothing;
+     * but asked as a side of a system with a view, a piece is not checked: one hidden from that side
+     * and one that does not exist are both answered with nothing, so the answer cannot tell them apart.
+     */
+    synchronized void checkOverlayArgs(JsonNode args, String as) {
+        String side = args.path("side").asText(null), hex = args.path("hex").asText(null), unit = args.path("unit").asText(null);
+        if (side != null && !system.sides().contains(side)) throw ApiError.bad("\"side\" " + side + " is not a side of " + system.id() + " (sides: " + String.join(", ", system.sides()) + ")");
+        if (hex != null && (map == null || map.index(hex) < 0)) throw ApiError.bad("\"hex\" " + hex + " is not a hex of " + (map == null ? "this system (it has no map)" : "the map"));
+        if (unit != null && (as == null || !system.hasView())) {
+            JsonNode pieces = Json.read(current(null).game.stateJson()).path("pieces");
+            if (!pieces.has(unit)) throw ApiError.bad("\"unit\" " + unit + " is not a piece of this position");
+        }
+    }
+
     /** An overlay as {@code as} may see it: asked on its view (null: the designer, on the state). */
     synchronized JsonNode overlay(String name, JsonNode args, String as) {
         VariantGame vg = current(null);
@@ -421,25 +543,14 @@ final class Session implements AutoCloseable {
     }
 
     /**
-     * Evaluates an expression against the position, or against {@code as}'s view of it (what that
-     * side's bot would see); whatever it changes (state, dice) is put back.
+     * Evaluates an expression against a copy of the position (the rules console), or against
+     * {@code as}'s view of the copy (what that side's bot would see): nothing it does reaches the game.
      */
     synchronized ObjectNode eval(String expr, String as) {
-        VariantGame vg = current(null);
-        Game g = vg.game;
-        Game.Snapshot before = g.snapshot();
+        Console.Answer a = Console.eval(current(null).game, expr, as);
         ObjectNode o = Json.object();
-        try {
-            o.put("result", as == null || !system.hasView() ? g.rules().callString("evaluate", expr) : g.rules().callString("evaluateAs", as, expr));
-        } finally {
-            if (!vg.dead()) {
-                if (g.dice().rolls() != before.diceRolls() || !g.stateJson().equals(before.state())) {
-                    g.restore(before);
-                    o.put("note", "the expression changed the position (state or dice); the change was put back");
-                }
-                g.startEvents();
-            } else vg.lost();
-        }
+        o.put("result", a.result());
+        if (a.note() != null) o.put("note", a.note());
         return o;
     }
 
@@ -485,6 +596,11 @@ final class Session implements AutoCloseable {
                 divergedAt = lastGood;
                 divergence = "the final state differs (the games diverge after action " + lastGood + ")";
             }
+            if (divergence == null && finalSame && !save.sameResult(vg.game.result())) {
+                divergedAt = s.cursor;
+                divergence = "the result differs: the save says " + Json.write(save.result()) + ", the game replays to " + Json.write(vg.game.result());
+                finalSame = false;
+            }
             List<String> changed = Replay.changedSections(sys, save);
             ObjectNode rep = Json.object();
             rep.put("system", sys.id()).put("variant", v.id()).put("scenario", save.scenario()).put("seed", save.seed());
@@ -526,6 +642,7 @@ final class Session implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
+        if (journal != null) journal.close();
         for (VariantGame vg : games.values()) vg.close();
         games.clear();
     }

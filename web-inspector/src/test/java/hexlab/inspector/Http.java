@@ -42,6 +42,11 @@ final class Http {
 
     Reply post(String path, String body) { return send(HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body))); }
 
+    /** A POST of a body of another type than JSON (a batch's CSV). */
+    Reply post(String path, String body, String contentType) {
+        return exchange(HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body)).header("Content-Type", contentType), false);
+    }
+
     /** A POST saying it holds the state of position {@code have}, its answer left as sent. */
     Reply postHaving(String path, String body, String have) {
         return exchange(HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body)).header(Routes.HAVE, have), false);
@@ -76,9 +81,12 @@ final class Http {
         return exchange(b, true);
     }
 
-    private Reply exchange(HttpRequest.Builder b, boolean hold) {
+    private Reply exchange(HttpRequest.Builder b, boolean hold) { return exchange(b, hold, true); }
+
+    private Reply exchange(HttpRequest.Builder b, boolean hold, boolean json) {
         try {
-            HttpRequest request = b.header("Content-Type", "application/json").timeout(Duration.ofSeconds(120)).build();
+            if (json && b.build().headers().firstValue("Content-Type").isEmpty()) b.header("Content-Type", "application/json");
+            HttpRequest request = b.timeout(Duration.ofSeconds(180)).build();   // beyond the server's 2-minute stop
             long t0 = System.nanoTime();
             HttpResponse<String> res = client.send(request, HttpResponse.BodyHandlers.ofString());
             double ms = (System.nanoTime() - t0) / 1e6;

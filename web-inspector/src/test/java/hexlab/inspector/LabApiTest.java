@@ -110,7 +110,7 @@ class LabApiTest {
         Kernel k = new Kernel(Roots.toy());
         List<GameRecord> records = Batch.run(k, List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("gentler", k.variant("toy", "errata:gentler-crt"))),
                 new Batch.Settings("meeting", 10, 4, "aggressive", 2, null), null);
-        Http.Reply r = http.post("/api/lab/csv?name=run.csv&system=toy&scenario=meeting", Csv.of(records));
+        Http.Reply r = http.post("/api/lab/csv?name=run.csv&system=toy&scenario=meeting", Csv.of(records), "text/csv");
         assertEquals(201, r.status(), r.text());
         JsonNode loaded = r.json();
         assertEquals("run.csv", loaded.path("source").asText());
@@ -170,10 +170,10 @@ class LabApiTest {
             assertFalse(r.json().path("error").asText().isBlank(), body);
             assertFalse(r.text().contains("\tat "), "no stack trace: " + r.text());
         }
-        Http.Reply csv = http.post("/api/lab/csv?name=mine.csv", "variant,game\nbase,1\n");
+        Http.Reply csv = http.post("/api/lab/csv?name=mine.csv", "variant,game\nbase,1\n", "text/csv");
         assertEquals(400, csv.status(), csv.text());
         assertTrue(csv.json().path("error").asText().startsWith("mine.csv:1"), csv.text());
-        assertEquals(400, http.post("/api/lab/csv", "").status());
+        assertEquals(400, http.post("/api/lab/csv", "", "text/csv").status());
         assertEquals(404, http.get("/api/lab/nosuchbatch").status());
         assertEquals(404, http.delete("/api/lab/nosuchbatch").status());
     }

@@ -11,6 +11,7 @@ import hexlab.kernel.rules.Ref;
 import hexlab.kernel.rules.RuleSystem;
 import hexlab.kernel.rules.ScenarioDef;
 import hexlab.kernel.rules.Variant;
+import hexlab.kernel.script.ManifestLines;
 import hexlab.kernel.script.RuleError;
 import hexlab.kernel.script.RulesContext;
 import hexlab.kernel.seq.Node;
@@ -100,6 +101,8 @@ public final class Validator {
                 if (v.errata().isEmpty()) checkRefs(sys, rc, out);
             } catch (InputException e) {
                 out.add(problem(e));
+                // the base rules do not load: each erratum's variant would fail the same way, and as slowly
+                if (v.errata().isEmpty()) return;
             } catch (RuleError e) {
                 out.add(new Problem(e.location(), e.getMessage() + (v.errata().isEmpty() ? "" : " (with erratum " + v.errata() + ")")));
             }
@@ -125,8 +128,7 @@ public final class Validator {
     private void checkRefs(RuleSystem sys, RulesContext rc, List<Problem> out) {
         for (Ref r : sys.refs()) {
             if (!rc.callBoolean("hasExport", r.section(), r.export())) {
-                out.add(new Problem(catalog.display(sys.manifest()), "\"" + r + "\": section " + r.section() + " has no export \"" + r.export()
-                        + "\" (exports: " + rc.callString("exportsOf", r.section()) + ")"));
+                out.add(problem(ManifestLines.naming(catalog, sys, r.toString(), RulesContext.missingExport(r, rc.callString("exportsOf", r.section())))));
             }
         }
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.Kernel;
 import hexlab.kernel.bot.Bot;
 import hexlab.kernel.bot.Bots;
+import hexlab.kernel.persist.SaveFile;
 import hexlab.kernel.play.Dice;
 import hexlab.kernel.play.EngineError;
 import hexlab.kernel.play.Game;
@@ -198,11 +199,11 @@ public final class Batch {
         } catch (EngineError | RuleError x) {
             String what = x instanceof EngineError ee ? "engine error: " + ee.describe() : "rule error: " + ((RuleError) x).describe();
             String save = null;
-            if (g != null && s.failures() != null && !rc.isDead()) {
+            if (g != null && s.failures() != null && (x instanceof RuleError || !rc.isDead())) {
                 try {
                     Files.createDirectories(s.failures());
                     Path f = s.failures().resolve(e.name() + "-game" + index + "-seed" + seed + ".json");
-                    hexlab.kernel.persist.SaveFile.of(g, List.of()).write(f);
+                    (x instanceof RuleError re ? SaveFile.failure(g, List.of(), re) : SaveFile.of(g, List.of())).write(f);
                     save = f.toString();
                 } catch (java.io.IOException | RuntimeException ignored) {
                     // the record still names the variant and seed, which reproduce the game

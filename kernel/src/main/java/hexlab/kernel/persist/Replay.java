@@ -10,6 +10,7 @@ import hexlab.kernel.rules.RuleSystem;
 import hexlab.kernel.rules.Section;
 import hexlab.kernel.rules.Variant;
 import hexlab.kernel.script.RulesContext;
+import hexlab.kernel.util.Json;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,7 +37,12 @@ public final class Replay {
         List<String> changed = changedSections(system, save);
         Scenario sc = Scenario.load(catalog, system, save.scenario());
         RulesContext rc = new RulesContext(catalog, variant, Boards.load(catalog, system, sc.map()));
-        return verify(rc, sc, save, changed);
+        try {
+            return verify(rc, sc, save, changed);
+        } catch (RuntimeException e) {
+            rc.close();
+            throw e;
+        }
     }
 
     /** Replays {@code save} in {@code rc} (a context of the save's variant), checking every checkpoint. */
@@ -64,6 +70,10 @@ public final class Replay {
         }
         String fin = g.stateHash();
         boolean same = fin.equals(save.finalHash());
+        if (same && !save.sameResult(g.result())) {
+            return new Report(false, changed, actions.size(), "the result differs: the save says " + Json.write(save.result())
+                    + ", the game replays to " + Json.write(g.result()), fin, g.result(), g);
+        }
         return new Report(same, changed, same ? -1 : lastGood, same ? "replays identically" : "the final state differs", fin, g.result(), g);
     }
 

@@ -52,6 +52,9 @@ public final class Game implements HostBridge.Game, hexlab.kernel.bot.Seat {
     private static final int SET_UP = -1, NO_ROLL_YET = -2;
     private int rolling = SET_UP;
     private int firstRoll = NO_ROLL_YET;
+    // the action being taken (1-based, as the inspector's log counts) and what it is, for errors; 0 between actions
+    private int acting;
+    private JsonNode actingOn;
 
     private Game(RulesContext rules, Scenario scenario, long seed) {
         this.rules = rules;
@@ -94,6 +97,25 @@ public final class Game implements HostBridge.Game, hexlab.kernel.bot.Seat {
         g.restore(opening);
         g.dice = new Dice(seed);
         return g;
+    }
+
+    /**
+     * This game's position in another rules context of the same variant (a fresh one): set up
+     * there, so the pieces' fixed fields are its own, then restored to where this game stands.
+     * Nothing done to the copy reaches this game, its context, or its dice.
+     */
+    public Game copyInto(RulesContext other) {
+        if (other == rules) throw new IllegalArgumentException("a copy needs a rules context of its own");
+        Snapshot at = snapshot();
+        Game c = new Game(other, scenario, seed);
+        c.keepTrace = false;
+        c.dice = new Dice(seed);
+        c.attach();
+        Ref setup = system.setup();
+        other.call("setup", setup.section(), setup.export(), Json.write(scenario.doc()));
+        c.restore(at);
+        c.rolling = rolling;
+        return c;
     }
 
     /**
@@ -222,6 +244,15 @@ public final class Game implements HostBridge.Game, hexlab.kernel.bot.Seat {
      */
     public Outcome applyIndex(int index) { return applyIndex(index, null); }
 
+    /** Takes the {@code index}-th legal action for {@code side}; refused with a reason if it is not that side's turn to decide. */
+    public Outcome applyIndex(String side, int index) {
+        attach();
+        if (result != null) return Outcome.refused(new Refusal("the game is over", null));
+        prepare();
+        if (side != null && !side.equals(toAct)) return Outcome.refused(notTheirs(side));
+        return applyIndex(index, null);
+    }
+
     private Outcome applyIndex(int index, JsonNode action) {
         attach();
         prepare();
@@ -232,6 +263,8 @@ public final class Game implements HostBridge.Game, hexlab.kernel.bot.Seat {
         Frame top = top();
         ready = false;
         rolling = actions.size();
+        acting = actions.size() + 1;
+        actingOn = taken;
         if (activation) {
             activationChoice(top, taken);
         } else {
@@ -242,8 +275,27 @@ public final class Game implements HostBridge.Game, hexlab.kernel.bot.Seat {
         }
         actions.add(taken);
         advance();
+        acting = 0;
+        actingOn = null;
         return new Outcome(true, drain(), null);
     }
+
+    /**
+     * Where the game stands, for an error message: the turn, the action being taken or the next one
+     * (1-based, as the inspector's log counts them) and the seed.
+     */
+    @Override
+    public String where() {
+        if (rolling == SET_UP) return "setting up, seed " + seed;
+        return "turn " + turn + ", action " + (acting > 0 ? acting : actions.size() + 1) + ", seed " + seed;
+    }
+
+    /**
+     * The action a rule error broke off (taken but not finished), or null if the error came between
+     * actions (a decision's legal actions, a bot's choice): with the actions before it, and the same
+     * seed and variant, it reproduces the error.
+     */
+    public JsonNode brokenAction() { return acting > 0 && acting > actions.size() ? actingOn : null; }
 
     private Refusal refusal(String json) {
         describe();
@@ -633,6 +685,16 @@ public final class Game implements HostBridge.Game, hexlab.kernel.bot.Seat {
         return Json.read(rules.callString("call", r.section(), r.export(), "null"));
     }
 
+    /**
+     * The console's expression evaluated in this game's context, as "length:text" (the text cut at
+     * {@code maxChars}), on {@code side}'s view when the system has one and a side is given (null:
+     * the designer's, the whole state); see {@link Console}, which keeps it away from a game in play.
+     */
+    String evaluate(String expr, int maxChars, String side) {
+        attach();
+        return rules.callString("evaluateCut", expr, maxChars, side == null || !system.hasView() ? null : side);
+    }
+
     /** Rule usage counts of this context since the last reset: table, option, erratum, rule keys. */
     public JsonNode usage() { return Json.read(rules.callString("usageJson")); }
 
@@ -661,6 +723,8 @@ public final class Game implements HostBridge.Game, hexlab.kernel.bot.Seat {
         else if (firstRoll < 0 || firstRoll > actions.size()) firstRoll = SET_UP;
         seekSide = s.seekSide();
         ready = false;
+        acting = 0;
+        actingOn = null;
     }
 
     /** Everything that changes in a game, frozen. */

@@ -31,14 +31,24 @@ public final class Match {
     }
 
     public static Played play(Game game, Map<String, Bot> bots, boolean checkpoints, Consumer<Game> afterEach) {
-        return playWatching(game, bots, checkpoints, afterEach == null ? null : new Watch() {
+        return play(game, bots, checkpoints ? new ArrayList<>() : null, afterEach);
+    }
+
+    /** As above, the checkpoints recorded into {@code cps} as the game goes (null: none), so a caller keeps them if the rules fail. */
+    public static Played play(Game game, Map<String, Bot> bots, List<SaveFile.Checkpoint> cps, Consumer<Game> afterEach) {
+        return playWatching(game, bots, cps, afterEach == null ? null : new Watch() {
             @Override
             public void after(Game g, Outcome o) { afterEach.accept(g); }
         });
     }
 
     public static Played playWatching(Game game, Map<String, Bot> bots, boolean checkpoints, Watch watch) {
-        List<SaveFile.Checkpoint> cps = new ArrayList<>();
+        return playWatching(game, bots, checkpoints ? new ArrayList<>() : null, watch);
+    }
+
+    /** Plays on, {@code watch} hearing each action, the checkpoints recorded into {@code cps} as the game goes (null: none). */
+    public static Played playWatching(Game game, Map<String, Bot> bots, List<SaveFile.Checkpoint> cps, Watch watch) {
+        boolean checkpoints = cps != null;
         if (checkpoints) cps.add(new SaveFile.Checkpoint(0, game.stateHash()));
         // the same whole state twice, with bots that read only the state, repeats for ever: a
         // sample every LOOP_CHECK_EVERY actions finds any cycle within its length in samples
@@ -62,6 +72,6 @@ public final class Match {
             if (checkpoints && game.actionCount() % SaveFile.CHECKPOINT_EVERY == 0) cps.add(new SaveFile.Checkpoint(game.actionCount(), game.stateHash()));
             if (watch != null) watch.after(game, o);
         }
-        return new Played(game, cps);
+        return new Played(game, checkpoints ? cps : List.of());
     }
 }

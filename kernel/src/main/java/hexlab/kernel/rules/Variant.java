@@ -31,7 +31,7 @@ public final class Variant {
     public static Variant base(RuleSystem system) { return of(system, Map.of(), List.of()); }
 
     /**
-     * @param chosen option id to value (true/false or a value the rule reads); unknown ids refused
+     * @param chosen option id to value (true or false); unknown ids and other values refused
      * @param errataIds errata to apply; unknown ids refused
      */
     public static Variant of(RuleSystem system, Map<String, Object> chosen, List<String> errataIds) { return of(system, chosen, errataIds, List.of()); }
@@ -44,6 +44,11 @@ public final class Variant {
             if (system.option(e.getKey()).isEmpty()) {
                 throw new InputException(null, 0, 0, "unknown option \"" + e.getKey() + "\" for system " + system.id()
                         + " (options: " + String.join(", ", system.options().stream().map(OptionDef::id).toList()) + ")");
+            }
+            // every option is a switch (its declared default is true or false): a misspelt value is not "on"
+            if (!(e.getValue() instanceof Boolean)) {
+                throw new InputException(null, 0, 0, "option \"" + e.getKey() + "\" is on or off: give true or false, found "
+                        + (e.getValue() instanceof String t ? "\"" + t + "\"" : String.valueOf(e.getValue())));
             }
             opts.put(e.getKey(), e.getValue());
         }
@@ -129,13 +134,9 @@ public final class Variant {
         return out;
     }
 
+    // "true" and "false" are the values a switch takes; anything else is kept as written, for of() to name
     private static Object value(String v) {
-        if (v.equals("true") || v.equals("false")) return Boolean.parseBoolean(v);
-        try {
-            return Long.parseLong(v);
-        } catch (NumberFormatException e) {
-            return v;
-        }
+        return v.equals("true") || v.equals("false") ? (Object) Boolean.parseBoolean(v) : v;
     }
 
     public RuleSystem system() { return system; }

@@ -13,6 +13,8 @@ public final class HostBridge {
         void done();
         void push(String section, String state, String argsJson, String label);
         void gameOver(String resultJson);
+        /** Where the game stands, for an error message: "turn 3, action 57, seed 1". */
+        String where();
     }
 
     /** Searches over the current map, answered in Java with the cost model given as JSON. */
@@ -42,6 +44,16 @@ public final class HostBridge {
     HostBridge(Board board) { this.board = board; }
 
     public void attach(Game g) { this.game = g; }
+
+    /** Where the attached game stands, null if none is attached. */
+    String where() {
+        Game g = game;
+        try {
+            return g == null ? null : g.where();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
 
     private Game game() {
         if (game == null) throw new IllegalStateException("no game in progress: dice and control flow are only available while a game runs");

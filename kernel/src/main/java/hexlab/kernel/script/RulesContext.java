@@ -2,6 +2,7 @@ package hexlab.kernel.script;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.error.LoadError;
 import hexlab.kernel.hex.HexMap;
 import hexlab.kernel.rules.Catalog;
 import hexlab.kernel.rules.Overlay;
@@ -21,6 +22,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -39,16 +42,22 @@ public final class RulesContext implements AutoCloseable {
     private static final HostAccess HOST_ACCESS = HostAccess.newBuilder(HostAccess.CONSTRAINED).allowBufferAccess(true).build();
     private static final String PRELUDE = readPrelude();
 
+    private final Catalog catalog;
     private final Variant variant;
     private final HexMap map;
     private final Context context;
+    private final org.graalvm.polyglot.Engine ownEngine;   // only while locating a runaway at load
     private final HostBridge bridge;
     private final Value k;
     private final Map<String, Value> fns = new java.util.HashMap<>();
-    private boolean dead;
+    private volatile boolean dead;
     private boolean tracing = true;
     volatile long callStarted;       // System.nanoTime() of the call in progress, 0 when idle
-    volatile boolean timedOut;
+    volatile Thread caller;          // the thread of that call, whose allocations the watchdog counts
+    volatile Stop stopped;           // why the watchdog stopped the call in progress, null if it did not
+
+    /** Why the watchdog stopped a call: it computed too long, waited too long, or allocated too much. */
+    enum Stop { TIME, WAIT, MEMORY }
 
     public RulesContext(Catalog catalog, Variant variant, HexMap map) { this(catalog, variant, map, true); }
 
@@ -59,12 +68,25 @@ public final class RulesContext implements AutoCloseable {
      * @param audit whether every read of a table is tracked (the audit: {@code auditJson}); without
      *              it the scripts read the tables directly, and only an erratum's patched paths are watched
      */
-    public RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports, boolean audit) {
+    public RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports, boolean audit) { this(catalog, variant, map, checkExports, audit, null); }
+
+    /**
+     * Statements of a script that ran away while loading that a second load runs before stopping it
+     * where it is then: the runtime names no line for a stop in a module's top-level code, but a
+     * statement limit's error does. A loop whose body holds no statement is not found this way.
+     */
+    private static final long LOCATE_STATEMENTS = 200_000;
+
+    /** @param locating a script whose top-level code ran away while loading: loaded again with a statement limit on it, to find where */
+    private RulesContext(Catalog catalog, Variant variant, HexMap map, boolean checkExports, boolean audit, String locating) {
+        this.catalog = catalog;
         this.variant = variant;
         this.map = map;
         this.bridge = new HostBridge(map == null ? null : new MapBoard(map));
+        // a statement limit instruments the engine's code for every context: the search gets an engine of its own
+        this.ownEngine = locating == null ? null : ScriptHost.newEngine();
         this.context = Context.newBuilder("js")
-                .engine(ScriptHost.engine())
+                .engine(locating == null ? ScriptHost.engine() : ownEngine)
                 .sandbox(ScriptHost.POLICY)
                 .out(OutputStream.nullOutputStream())
                 .err(OutputStream.nullOutputStream())
@@ -73,27 +95,61 @@ public final class RulesContext implements AutoCloseable {
                 .allowIO(IOAccess.NONE)
                 .allowPolyglotAccess(PolyglotAccess.NONE)
                 .option("js.esm-eval-returns-exports", "true")
-                .resourceLimits(STATEMENT_LIMIT > 0 ? ResourceLimits.newBuilder().statementLimit(STATEMENT_LIMIT, null).build() : null)
+                .resourceLimits(locating != null ? ResourceLimits.newBuilder().statementLimit(LOCATE_STATEMENTS, src -> src.getName().equals(locating)).build()
+                        : STATEMENT_LIMIT > 0 ? ResourceLimits.newBuilder().statementLimit(STATEMENT_LIMIT, null).build() : null)
                 .build();
+        // loading runs the scripts' top-level code: it is watched as any call into the rules is
+        Watchdog.watch(this);
+        String file = "kernel/prelude.js";
+        begin();
         try {
-            Value factory = context.eval(ScriptHost.script("kernel/prelude.js", PRELUDE));
+            Value factory = context.eval(ScriptHost.script(file, PRELUDE));
             this.k = factory.execute(bridge, boot(catalog, variant, map, audit));
             for (Section s : variant.system().sections().values()) {
                 if (s.scriptFile() == null) continue;
-                Value ns = context.eval(ScriptHost.module(catalog.display(s.scriptFile()), s.scriptText()));
+                file = catalog.display(s.scriptFile());
+                Value ns = context.eval(ScriptHost.module(file, s.scriptText()));
                 k.getMember("register").execute(s.name(), ns);
             }
             for (Overlay.ScriptPatch p : variant.overlay().scripts()) {
-                Value ns = context.eval(ScriptHost.module(catalog.display(p.file()), p.text()));
+                file = catalog.display(p.file());
+                Value ns = context.eval(ScriptHost.module(file, p.text()));
+                if (!ns.hasMember(p.export())) {
+                    Path erratum = variant.system().erratum(p.erratum()).orElseThrow().file();
+                    throw ManifestLines.naming(catalog, List.of(erratum), p.export(), "erratum " + p.erratum() + " replaces " + p.section() + "." + p.export()
+                            + " with export \"" + p.export() + "\" of " + file + ", which has no such export (exports: " + String.join(", ", ns.getMemberKeys()) + ")");
+                }
                 k.getMember("override").execute(p.section(), p.export(), ns, p.export());
             }
+            file = null;
             k.getMember("bindAll").execute();
-            if (checkExports) requireExports(catalog, variant.system());
-            Watchdog.watch(this);
         } catch (PolyglotException e) {
+            Stop why = stopped;
+            end();
             close();
-            throw Errors.rule(e, "loading the rules of " + variant.id());
+            LoadError err = Errors.load(e, why, file, variant.id());
+            // a stop in a module's top-level code comes without its line (or at the module's start, when cancelled for memory)
+            if (why != null && locating == null && file != null && (err.line() == 0 || why == Stop.MEMORY)) err = located(catalog, variant, map, file, err);
+            throw err;
+        } catch (RuntimeException e) {
+            end();
+            close();
+            throw e;
         }
+        end();
+        if (checkExports) requireExports(catalog, variant.system());
+    }
+
+    /** {@code err}, a stop while {@code file} loaded, at the line where the file's code is after {@link #LOCATE_STATEMENTS} statements, if it gets there. */
+    private static LoadError located(Catalog catalog, Variant variant, HexMap map, String file, LoadError err) {
+        try {
+            new RulesContext(catalog, variant, map, false, false, file).close();
+        } catch (LoadError at) {
+            if (file.equals(at.file()) && at.line() > 0) return new LoadError(file, at.line(), at.column(), err.getMessage());
+        } catch (RuntimeException notFound) {
+            // the stop is reported without its line
+        }
+        return err;
     }
 
     /**
@@ -104,23 +160,18 @@ public final class RulesContext implements AutoCloseable {
         for (hexlab.kernel.rules.Ref r : sys.refs()) {
             if (k.getMember("hasExport").execute(r.section(), r.export()).asBoolean()) continue;
             String exports = k.getMember("exportsOf").execute(r.section()).asString();
-            int line = lineNaming(sys.manifest(), r.toString());
             close();
-            throw new hexlab.kernel.error.InputException(catalog.display(sys.manifest()), line, line > 0 ? 1 : 0, "\"" + r + "\": section " + r.section()
-                    + (exports.isEmpty() ? " has no script or no exports" : " has no export \"" + r.export() + "\" (exports: " + exports + ")"));
+            throw ManifestLines.naming(catalog, sys, r.toString(), missingExport(r, exports));
         }
     }
 
-    // the first line of the manifest that names the pointer (an extending system's may name it in its parent's)
-    private static int lineNaming(java.nio.file.Path manifest, String ref) {
-        try {
-            java.util.List<String> lines = java.nio.file.Files.readAllLines(manifest);
-            for (int i = 0; i < lines.size(); i++) if (lines.get(i).matches(".*(^|[^A-Za-z0-9_.-])" + java.util.regex.Pattern.quote(ref) + "([^A-Za-z0-9_]|$).*")) return i + 1;
-        } catch (java.io.IOException | RuntimeException e) {
-            // the message still names the manifest and the pointer
-        }
-        return 0;
+    /** The message for a manifest pointer {@code r} whose section's exports are {@code exports} (comma-separated). */
+    public static String missingExport(hexlab.kernel.rules.Ref r, String exports) {
+        return "\"" + r + "\": section " + r.section() + (exports.isEmpty() ? " has no script or no exports" : " has no export \"" + r.export() + "\" (exports: " + exports + ")");
     }
+
+    /** A new context of the same rules, variant and map: for work that must not touch this one's. */
+    public RulesContext fresh() { return new RulesContext(catalog, variant, map); }
 
     public Variant variant() { return variant; }
 
@@ -143,8 +194,7 @@ public final class RulesContext implements AutoCloseable {
         if (dead) throw new RuleError(null, "the rules context was stopped by an earlier runaway script; start the game again");
         Value f = fns.computeIfAbsent(fn, k::getMember);
         if (STATEMENT_LIMIT > 0) context.resetLimits();
-        timedOut = false;
-        callStarted = System.nanoTime();
+        begin();
         try {
             if (Profile.ON) {
                 long t0 = System.nanoTime();
@@ -153,11 +203,28 @@ public final class RulesContext implements AutoCloseable {
             return f.execute(args);
         } catch (PolyglotException e) {
             if (e.isResourceExhausted() || e.isCancelled()) dead = true;
-            if (timedOut || e.isInterrupted()) throw Errors.runaway(e, fn, "ran longer than " + Watchdog.limit().toSeconds() + " s");
-            throw Errors.rule(e, fn);
+            throw where(Errors.stopped(e, stopped, Errors.doing(fn)));
         } finally {
-            callStarted = 0;
+            end();
         }
+    }
+
+    // a call begins: the watchdog times it and counts what its thread allocates
+    private void begin() {
+        stopped = null;
+        caller = Thread.currentThread();
+        callStarted = System.nanoTime();
+    }
+
+    private void end() { callStarted = 0; }
+
+    /** A rule error as the game in progress places it (turn, action, seed), if one is attached. */
+    private RuntimeException where(RuntimeException e) {
+        if (e instanceof RuleError re && re.game() == null) {
+            String w = bridge.where();
+            if (w != null) return re.in(w);
+        }
+        return e;
     }
 
     public String callString(String fn, Object... args) { return call(fn, args).asString(); }
@@ -168,17 +235,26 @@ public final class RulesContext implements AutoCloseable {
 
     public boolean isDead() { return dead; }
 
-    /** Called by the watchdog thread: stops the call in progress, leaving the context usable. */
-    void interrupt() {
-        try {
-            context.interrupt(java.time.Duration.ofSeconds(5));
-        } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
-            dead = true;
+    /**
+     * Called by the watchdog thread. Past the time limit the call in progress is interrupted and the
+     * context stays usable; past the memory limit the context is cancelled, which lets go of all it
+     * holds (a cancelled context is dead: the game starts again in a new one).
+     */
+    void stop(Stop why) {
+        stopped = why;
+        if (why != Stop.MEMORY) {
             try {
-                context.close(true);
-            } catch (RuntimeException ignored) {
-                // cancelling a context that will not stop: it is unusable either way
+                context.interrupt(java.time.Duration.ofSeconds(5));
+                return;
+            } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+                // an execution that does not stop when interrupted is cancelled below
             }
+        }
+        dead = true;
+        try {
+            context.close(true);
+        } catch (RuntimeException ignored) {
+            // cancelling a context that will not stop: it is unusable either way
         }
     }
 
@@ -190,6 +266,7 @@ public final class RulesContext implements AutoCloseable {
         } catch (PolyglotException | IllegalStateException ignored) {
             // a context stopped by its statement limit throws on close; it is gone either way
         }
+        if (ownEngine != null) ownEngine.close(true);
     }
 
     private static String boot(Catalog catalog, Variant variant, HexMap map, boolean audit) {

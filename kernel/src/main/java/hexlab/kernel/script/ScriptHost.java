@@ -36,17 +36,20 @@ public final class ScriptHost {
         Engine e = engine;
         if (e == null) {
             synchronized (ScriptHost.class) {
-                if (engine == null) {
-                    try {
-                        engine = builder().option("engine.Mode", MODE).build();
-                    } catch (IllegalArgumentException noModes) {
-                        engine = builder().build();    // the interpreter-only runtime has no compilation modes
-                    }
-                }
+                if (engine == null) engine = newEngine();
                 e = engine;
             }
         }
         return e;
+    }
+
+    /** An engine of its own, as the shared one is made, for one use (the caller closes it). */
+    static Engine newEngine() {
+        try {
+            return builder().option("engine.Mode", MODE).build();
+        } catch (IllegalArgumentException noModes) {
+            return builder().build();    // the interpreter-only runtime has no compilation modes
+        }
     }
 
     private static Engine.Builder builder() {

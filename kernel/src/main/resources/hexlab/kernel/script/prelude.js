@@ -797,6 +797,8 @@
       const dot = state.indexOf(".");
       const sec = dot < 0 ? this.section : state.slice(0, dot);
       const name = dot < 0 ? state : state.slice(dot + 1);
+      // a state that does not exist is refused here, at the script's line, not when the decision is next asked
+      if (modules[sec] && modules[sec][name] === undefined) throw new Error("ctx.interrupt(\"" + state + "\"): section " + sec + " has no decision state \"" + name + "\" (exports: " + Object.keys(modules[sec]).join(", ") + ")");
       host.push(sec, name, JSON.stringify(args === undefined ? null : args), label || name);
     },
     gameOver(result) { host.gameOver(JSON.stringify(result || {})); },
@@ -1045,6 +1047,11 @@
     },
     // the same on `side`'s view: what that side's bot would see
     evaluateAs(side, expr) { return onView(side, () => K.evaluate(expr)); },
+    // the console's answer (on `side`'s view unless null) as "length:text", cut at max characters before it crosses into Java
+    evaluateCut(expr, max, side) {
+      const s = side == null ? K.evaluate(expr) : K.evaluateAs(side, expr);
+      return s.length + ":" + (s.length > max ? s.slice(0, max) : s);
+    },
   };
   // with read tracking on, each call into the rules is one span: reads are pending within it only
   if (tracked) {

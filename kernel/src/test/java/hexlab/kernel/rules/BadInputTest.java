@@ -4,6 +4,7 @@ import hexlab.kernel.Fixtures;
 import hexlab.kernel.Kernel;
 import hexlab.kernel.check.Validator;
 import hexlab.kernel.error.InputException;
+import hexlab.kernel.error.LoadError;
 import hexlab.kernel.persist.SaveFile;
 import hexlab.kernel.play.Game;
 import hexlab.kernel.script.RuleError;
@@ -46,8 +47,9 @@ class BadInputTest {
     @Test
     void scriptSyntaxErrorNamesScriptAndLine() {
         Kernel k = broken("rules-scripts/toy/combat.js", "export function column(ctx, att, def) {", "export function column(ctx, att, def {");
-        RuleError e = assertThrows(RuleError.class, () -> k.start(k.variant("toy", ""), "meeting", 1));
-        assertTrue(e.location().startsWith("rules-scripts/toy/combat.js:"), e.describe());
+        LoadError e = assertThrows(LoadError.class, () -> k.start(k.variant("toy", ""), "meeting", 1));
+        assertEquals("rules-scripts/toy/combat.js", e.file(), e.describe());
+        assertTrue(e.line() > 0 && e.column() > 0, e.describe());
         assertTrue(e.getMessage().startsWith("syntax error"), e.describe());
     }
 

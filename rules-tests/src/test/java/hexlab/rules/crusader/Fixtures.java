@@ -20,7 +20,7 @@ final class Fixtures {
      */
     static String scenario(int turn, int last, String side, String victoryTable, boolean diversion, String extra, String... pieces) {
         StringBuilder sb = new StringBuilder();
-        sb.append("id: fixture\nname: fixture\nsource: test\nmap: main\n");
+        sb.append("id: fixture\nname: fixture\nstatus: printed\nsource: test\nmap: main\n");
         sb.append("turns: {first: ").append(turn).append(", last: ").append(last).append("}\n");
         sb.append("first-side: british\n");
         sb.append("start: {turn: ").append(turn).append(", side: ").append(side).append(", phase: movement}\n");

@@ -148,8 +148,8 @@ class TobrukPerimeterTest {
         g.legalActions().forEach(a -> acts.add(a.toString()));
         assertTrue(acts.contains("{\"do\":\"done\"}"), acts.toString());
         assertTrue(acts.contains("{\"do\":\"attack\",\"hex\":\"1005\"}"), acts.toString());
-        assertEquals("[]", Fixtures.eval(g, "rules.combat.mandatory('axis').attackers").toString());
-        assertEquals("[\"de-1-8-pz\"]", Fixtures.eval(g, "rules.combat.mandatory('axis').exempt").toString());
+        assertEquals("[]", Fixtures.eval(g, "rules[\"mandatory-combat\"].mandatory('axis').attackers").toString());
+        assertEquals("[\"de-1-8-pz\"]", Fixtures.eval(g, "rules[\"mandatory-combat\"].mandatory('axis').exempt").toString());
     }
 
     @Test
@@ -160,6 +160,6 @@ class TobrukPerimeterTest {
         java.util.List<String> acts = new java.util.ArrayList<>();
         g.legalActions().forEach(a -> acts.add(a.toString()));
         assertEquals(false, acts.contains("{\"do\":\"done\"}"), acts.toString());
-        assertEquals("[\"de-1-8-pz\"]", Fixtures.eval(g, "rules.combat.mandatory('axis').attackers").toString());
+        assertEquals("[\"de-1-8-pz\"]", Fixtures.eval(g, "rules[\"mandatory-combat\"].mandatory('axis').attackers").toString());
     }
 }

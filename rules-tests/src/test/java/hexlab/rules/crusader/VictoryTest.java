@@ -109,18 +109,7 @@ class VictoryTest {
     @Test
     @DisplayName("Crusader 19.17 Axis nr. 2: both British conditions met, but more than 28 British units lost for 14 or fewer Axis")
     void costlyVictory() {
-        StringBuilder sb = new StringBuilder();
-        String[] british = {"br-4nz-bde", "br-16-bde", "br-pol-bde", "br-5nz-bde", "br-6nz-bde", "br-14-bde", "br-23-bde",
-            "br-5i-bde", "br-7i-bde", "br-22gds-bde", "br-11i-bde", "br-1krrc", "br-2rb", "br-2sg", "br-1rtr", "br-4rtr",
-            "br-7rtr", "br-8rtr", "br-44rtr", "br-7hus", "br-2rtr", "br-6rtr", "br-3cly", "br-4cly", "br-2rgh", "br-8rih",
-            "br-3rtr", "br-5rtr", "br-11hus", "br-1kdg"};
-        String[] pieces = new String[british.length + 1];
-        for (int i = 0; i < british.length; i++) pieces[i] = british[i] + "@" + String.format("%02d%02d", 30 + i % 8, 14 + (i / 8) * 2);
-        pieces[british.length] = "de-1-8-pz@0614";
-        Game g = game("campaign", 18, null, pieces);
-        String[] lost = java.util.Arrays.copyOf(british, 29);
-        eliminate(g, lost);
-        eliminate(g, "de-1-8-pz");
+        Game g = costly(Fixtures.crusader());
         JsonNode c = Fixtures.eval(g, "rules.victory.campaign(false)");
         assertEquals(29, c.path("britishLost").asInt());
         assertEquals(true, c.path("route").asBoolean());
@@ -129,6 +118,21 @@ class VictoryTest {
         Fixtures.eval(g, "rules.victory.determine()");
         assertEquals("axis", g.result().path("winner").asText());
         assertEquals("19.17 Axis nr. 2", g.result().path("level").asText());
+    }
+
+    /** Turn 18 of the campaign: the route open, 29 British units lost and one Axis unit destroyed, the only one on the map. */
+    static Game costly(hexlab.kernel.rules.Variant v) {
+        String[] british = {"br-4nz-bde", "br-16-bde", "br-pol-bde", "br-5nz-bde", "br-6nz-bde", "br-14-bde", "br-23-bde",
+            "br-5i-bde", "br-7i-bde", "br-22gds-bde", "br-11i-bde", "br-1krrc", "br-2rb", "br-2sg", "br-1rtr", "br-4rtr",
+            "br-7rtr", "br-8rtr", "br-44rtr", "br-7hus", "br-2rtr", "br-6rtr", "br-3cly", "br-4cly", "br-2rgh", "br-8rih",
+            "br-3rtr", "br-5rtr", "br-11hus", "br-1kdg"};
+        String[] pieces = new String[british.length + 1];
+        for (int i = 0; i < british.length; i++) pieces[i] = british[i] + "@" + String.format("%02d%02d", 30 + i % 8, 14 + (i / 8) * 2);
+        pieces[british.length] = "de-1-8-pz@0614";
+        Game g = Fixtures.start(v, Fixtures.scenario(18, 18, "british", "campaign", false, null, pieces), 1);
+        eliminate(g, java.util.Arrays.copyOf(british, 29));
+        eliminate(g, "de-1-8-pz");
+        return g;
     }
 
     @Test

@@ -2,6 +2,7 @@ package hexlab.rules.falloftobruk;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.play.Game;
+import hexlab.kernel.rules.Variant;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -20,8 +21,10 @@ class ArtilleryTest {
     static final String TARGET = "2620";
 
     /** The 8.11 example position: three Allied units (morale d, e, e; one armor, one artillery) and 14 German factors. */
-    static Game example() {
-        Game g = bare(3);
+    static Game example() { return example(FOT); }
+
+    static Game example(Variant v) {
+        Game g = bare(v, 3);
         run(g, "state.weather = 'clear'; state.half = 'AM';");
         place(g, "br-1atx-a-8rtr", TARGET);       // tank, morale e, 2 SPs
         place(g, "br-50xx-5-ey", TARGET);         // infantry, morale e, 4 SPs
@@ -72,14 +75,17 @@ class ArtilleryTest {
         List<JsonNode> rolls = rolls(ev);
         assertEquals(4, rolls.size());
         assertEquals(1, rolls.get(1).path("mods").get(0).path("value").asInt());
-        // the artillery row and the range chart are stand-ins: their traces say so
-        boolean row = false, arc = false;
+        // the artillery row is a stand-in: its trace says so; the range is the counter's own (the
+        // reconstructed order of battle), not the Artillery Range Chart's stand-in
+        boolean row = false, range = false;
         for (JsonNode e : ev) {
             if (e.path("table").asText().equals("crt/artillery-row")) row = e.path("placeholder").asBoolean();
-            if (e.path("table").asText().equals("artillery/arc")) arc = e.path("placeholder").asBoolean();
+            if (e.path("rule").asText().equals("8.13") && e.path("table").asText().equals("artillery/range-and-halving") && e.path("cell").asText().startsWith("range ")) {
+                range = e.path("provenance").toString().contains("units/units") && !e.path("uses").toString().contains("arc");
+            }
         }
         assertTrue(row, "the artillery-row trace is flagged placeholder");
-        assertTrue(arc, "the range chart trace is flagged placeholder");
+        assertTrue(range, "the range trace names the order of battle, not the range chart");
     }
 
     @Test

@@ -106,12 +106,12 @@ class CombatTest {
     @DisplayName("FoT 11.12, 11.21 the odds are rounded down to a printed column in the defender's favour")
     void oddsRounding() {
         Game g = Cx.sandbox();
-        assertEquals("1:2", js(g, "rules.combat.columns()[rules.combat.basicColumn(2.5, 5)]").asText());
-        assertEquals("1:1", js(g, "rules.combat.columns()[rules.combat.basicColumn(7, 5)]").asText());
-        assertEquals("1.5:1", js(g, "rules.combat.columns()[rules.combat.basicColumn(7.5, 5)]").asText());
-        assertEquals("2:1", js(g, "rules.combat.columns()[rules.combat.basicColumn(14, 5)]").asText());
-        assertEquals("8+:1", js(g, "rules.combat.columns()[rules.combat.basicColumn(60, 5)]").asText());
-        assertEquals(-1, js(g, "rules.combat.basicColumn(2, 5)").asInt(), "below 1:2 there is no column");
+        assertEquals("1:2", js(g, "rules.crt.columns()[rules.crt.basicColumn(2.5, 5)]").asText());
+        assertEquals("1:1", js(g, "rules.crt.columns()[rules.crt.basicColumn(7, 5)]").asText());
+        assertEquals("1.5:1", js(g, "rules.crt.columns()[rules.crt.basicColumn(7.5, 5)]").asText());
+        assertEquals("2:1", js(g, "rules.crt.columns()[rules.crt.basicColumn(14, 5)]").asText());
+        assertEquals("8+:1", js(g, "rules.crt.columns()[rules.crt.basicColumn(60, 5)]").asText());
+        assertEquals(-1, js(g, "rules.crt.basicColumn(2, 5)").asInt(), "below 1:2 there is no column");
     }
 
     @Test
@@ -120,26 +120,26 @@ class CombatTest {
         Game g = Cx.sandbox();
         // the first example prints "a net of two shifts to the left (2L)" yet moves 4:1 to 6:1: the
         // arithmetic (4R - 2L) and the final column agree on 2R (crt.yaml examples)
-        assertEquals("6:1", js(g, "rules.combat.finalColumn(rules.combat.columns().indexOf('4:1'), 4 - 2).label").asText());
-        JsonNode second = js(g, "rules.combat.finalColumn(rules.combat.columns().indexOf('1:1'), 1 - 3)");
+        assertEquals("6:1", js(g, "rules.crt.finalColumn(rules.crt.columns().indexOf('4:1'), 4 - 2).label").asText());
+        JsonNode second = js(g, "rules.crt.finalColumn(rules.crt.columns().indexOf('1:1'), 1 - 3)");
         assertEquals(-1, second.path("col").asInt());
         assertTrue(second.path("why").asText().contains("rolls no dice"), second.toString());
-        assertEquals("8+:1", js(g, "rules.combat.finalColumn(rules.combat.columns().indexOf('7:1'), 3).label").asText(), "past 8+:1 resolves on 8+:1");
+        assertEquals("8+:1", js(g, "rules.crt.finalColumn(rules.crt.columns().indexOf('7:1'), 3).label").asText(), "past 8+:1 resolves on 8+:1");
     }
 
     @Test
     @DisplayName("FoT 11.12 the CRT cell: the target's predominant morale picks the band; a letter in no band is a dash")
     void crtBands() {
         Game g = Cx.sandbox();
-        int col5 = js(g, "rules.combat.columns().indexOf('5:1')").asInt();
+        int col5 = js(g, "rules.crt.columns().indexOf('5:1')").asInt();
         // d10 4 at 5:1: L d-g, M b-c, H a (the 8.11 example's cell)
-        assertEquals("L", js(g, "rules.combat.band(4, " + col5 + ", 'e')").asText());
-        assertEquals("M", js(g, "rules.combat.band(4, " + col5 + ", 'b')").asText());
-        assertEquals("H", js(g, "rules.combat.band(4, " + col5 + ", 'a')").asText());
+        assertEquals("L", js(g, "rules.crt.band(4, " + col5 + ", 'e')").asText());
+        assertEquals("M", js(g, "rules.crt.band(4, " + col5 + ", 'b')").asText());
+        assertEquals("H", js(g, "rules.crt.band(4, " + col5 + ", 'a')").asText());
         // d10 9 at 1:1 is blank in every band: a miss or a standoff
-        assertEquals("-", js(g, "rules.combat.band(9, 1, 'a')").asText());
+        assertEquals("-", js(g, "rules.crt.band(9, 1, 'a')").asText());
         // d10 1 at 4:1 as printed (L f-g, M d-e, H a-b): c falls in no band
-        assertEquals("-", js(g, "rules.combat.band(1, rules.combat.columns().indexOf('4:1'), 'c')").asText());
+        assertEquals("-", js(g, "rules.crt.band(1, rules.crt.columns().indexOf('4:1'), 'c')").asText());
     }
 
     @Test
@@ -147,15 +147,15 @@ class CombatTest {
     void terrainShifts() {
         Game g = Cx.with(Cx.PZ4 + "@4612", Cx.EY5 + "@4611", Cx.I104 + "@3016", Cx.GH6 + "@3015",
             Cx.I361 + "@2315", Cx.GH7 + "@2414", Cx.IT28 + "@2624", Cx.AT65 + "@2625");
-        JsonNode hill = js(g, "rules.combat.shiftsOf('4611', ['" + Cx.PZ4 + "'], 'close')");
+        JsonNode hill = js(g, "rules.crt.shiftsOf('4611', ['" + Cx.PZ4 + "'], 'close')");
         assertTrue(hill.toString().contains("defender-on-hill"), hill.toString());
-        assertTrue(js(g, "rules.combat.shiftsOf('4611', ['" + Cx.PZ4 + "'], 'at')").toString().contains("defender-on-hill"));
-        JsonNode mud = js(g, "rules.combat.shiftsOf('3015', ['" + Cx.I104 + "'], 'close')");
+        assertTrue(js(g, "rules.crt.shiftsOf('4611', ['" + Cx.PZ4 + "'], 'at')").toString().contains("defender-on-hill"));
+        JsonNode mud = js(g, "rules.crt.shiftsOf('3015', ['" + Cx.I104 + "'], 'close')");
         assertTrue(mud.toString().contains("\"shift\":\"1R\"") && mud.toString().contains("defender-on-mud-pan"), mud.toString());
-        JsonNode esc = js(g, "rules.combat.shiftsOf('2414', ['" + Cx.I361 + "'], 'close')");
+        JsonNode esc = js(g, "rules.crt.shiftsOf('2414', ['" + Cx.I361 + "'], 'close')");
         assertTrue(esc.toString().contains("up-escarpment"), esc.toString());
-        assertFalse(js(g, "rules.combat.shiftsOf('2414', ['" + Cx.I361 + "'], 'at')").toString().contains("up-escarpment"), "escarpment: close combat only (PAC 1)");
-        JsonNode box = js(g, "rules.combat.shiftsOf('2625', ['" + Cx.IT28 + "'], 'close')");
+        assertFalse(js(g, "rules.crt.shiftsOf('2414', ['" + Cx.I361 + "'], 'at')").toString().contains("up-escarpment"), "escarpment: close combat only (PAC 1)");
+        JsonNode box = js(g, "rules.crt.shiftsOf('2625', ['" + Cx.IT28 + "'], 'close')");
         assertTrue(box.toString().contains("defender-in-box"), box.toString());
     }
 
@@ -163,15 +163,15 @@ class CombatTest {
     @DisplayName("FoT 11.22 proficiency: a Trained stack 1L; a Veteran stack 1R unless the defender is Veteran too; Regular nothing")
     void proficiencyShifts() {
         Game g = Cx.with(Cx.IT28 + "@4530", Cx.I104 + "@4430", Cx.EY5 + "@4531", Cx.BAYS + "@4632", Cx.I361 + "@4633");
-        assertTrue(js(g, "rules.combat.shiftsOf('4531', ['" + Cx.IT28 + "'], 'close')").toString().contains("trained-attacker"));
-        assertTrue(js(g, "rules.combat.shiftsOf('4531', ['" + Cx.I104 + "'], 'close')").toString().contains("veteran-attacker"));
+        assertTrue(js(g, "rules.crt.shiftsOf('4531', ['" + Cx.IT28 + "'], 'close')").toString().contains("trained-attacker"));
+        assertTrue(js(g, "rules.crt.shiftsOf('4531', ['" + Cx.I104 + "'], 'close')").toString().contains("veteran-attacker"));
         // 3 SPs Trained against 3 Veteran: 50% each, neither reaches 51%: Regular
-        assertEquals("[]", js(g, "rules.combat.shiftsOf('4531', ['" + Cx.IT28 + "', '" + Cx.I104 + "'], 'close')").toString());
+        assertEquals("[]", js(g, "rules.crt.shiftsOf('4531', ['" + Cx.IT28 + "', '" + Cx.I104 + "'], 'close')").toString());
         // the Veteran attacker against a Veteran defender: no shift
         run(g, "state.pieces['" + Cx.EY5 + "'].proficiency = 'veteran';");
-        assertEquals("[]", js(g, "rules.combat.shiftsOf('4531', ['" + Cx.I104 + "'], 'close')").toString());
+        assertEquals("[]", js(g, "rules.crt.shiftsOf('4531', ['" + Cx.I104 + "'], 'close')").toString());
         // a Regular stack attacking: nothing
-        assertEquals("[]", js(g, "rules.combat.shiftsOf('4633', ['" + Cx.BAYS + "'], 'close')").toString());
+        assertEquals("[]", js(g, "rules.crt.shiftsOf('4633', ['" + Cx.BAYS + "'], 'close')").toString());
     }
 
     // ---------------------------------------------------------------- 11.1 antitank fire
@@ -184,18 +184,18 @@ class CombatTest {
             "de-15xx-1-8@2315", Cx.GH7 + "@2414",                   // 2414 atop the escarpment 2315/2414
             Cx.BAYS + "@4530", Cx.FLAK + "@4531", Cx.I104 + "@4531",
             Cx.EY5 + "@4633", "de-21xx-4-5@4632");
-        assertTrue(js(g, "rules.combat.firstFire('1107', ['" + Cx.PZ3 + "'])").path("defender").path("1108").path("why").toString().contains("minefield"));
-        assertTrue(js(g, "rules.combat.firstFire('4611', ['" + Cx.PZ4 + "'])").path("defender").path("4612").path("why").toString().contains("Hill"));
-        assertTrue(js(g, "rules.combat.firstFire('2414', ['de-15xx-1-8'])").path("defender").path("2315").path("why").toString().contains("Escarpment"));
+        assertTrue(js(g, "rules['fire-combat'].firstFire('1107', ['" + Cx.PZ3 + "'])").path("defender").path("1108").path("why").toString().contains("minefield"));
+        assertTrue(js(g, "rules['fire-combat'].firstFire('4611', ['" + Cx.PZ4 + "'])").path("defender").path("4612").path("why").toString().contains("Hill"));
+        assertTrue(js(g, "rules['fire-combat'].firstFire('2414', ['de-15xx-1-8'])").path("defender").path("2315").path("why").toString().contains("Escarpment"));
         // attacking down the escarpment gives the defender below nothing; neither does open ground
         run(g, "state.pieces['de-15xx-1-8'].hex = '2414'; state.pieces['" + Cx.GH7 + "'].hex = '2315';");
-        assertEquals("[]", js(g, "rules.combat.firstFire('2315', ['de-15xx-1-8'])").path("defender").path("2414").path("why").toString());
-        assertEquals("[]", js(g, "rules.combat.firstFire('4633', ['de-21xx-4-5'])").path("defender").path("4632").path("why").toString());
+        assertEquals("[]", js(g, "rules['fire-combat'].firstFire('2315', ['de-15xx-1-8'])").path("defender").path("2414").path("why").toString());
+        assertEquals("[]", js(g, "rules['fire-combat'].firstFire('4633', ['de-21xx-4-5'])").path("defender").path("4632").path("why").toString());
         // the 88 defending: it alone has First Fire on the Grant; attacking, it has First Fire too
-        JsonNode ff = js(g, "rules.combat.firstFire('4531', ['" + Cx.BAYS + "'])").path("defender").path("4530");
+        JsonNode ff = js(g, "rules['fire-combat'].firstFire('4531', ['" + Cx.BAYS + "'])").path("defender").path("4530");
         assertEquals("[\"" + Cx.FLAK + "\"]", ff.path("units").toString());
         run(g, "state.pieces['" + Cx.FLAK + "'].hex = '4632';");
-        assertEquals("[\"" + Cx.FLAK + "\"]", js(g, "rules.combat.firstFire('4633', ['" + Cx.FLAK + "'])").path("attacker").toString());
+        assertEquals("[\"" + Cx.FLAK + "\"]", js(g, "rules['fire-combat'].firstFire('4633', ['" + Cx.FLAK + "'])").path("attacker").toString());
     }
 
     @Test
@@ -237,7 +237,7 @@ class CombatTest {
     @DisplayName("FoT 11.22, 13.22 across an unbreached minefield attack factors are halved and attacking armor rolls the MAT before the odds")
     void minefieldAttack() {
         Game g = Cx.with(Cx.PZ3 + "@1108", "de-15xx-mg-8@1108", Cx.AT65 + "@1107");
-        JsonNode f = js(g, "rules.combat.factors('1107', ['" + Cx.PZ3 + "', 'de-15xx-mg-8'])");
+        JsonNode f = js(g, "rules.crt.factors('1107', ['" + Cx.PZ3 + "', 'de-15xx-mg-8'])");
         assertEquals(3.5, f.path(Cx.PZ3).path("haf").asDouble(), 1e-9);
         assertEquals(1.5, f.path(Cx.PZ3).path("saf").asDouble(), 1e-9);
         assertEquals(2, f.path("de-15xx-mg-8").path("saf").asDouble(), 1e-9);
@@ -396,14 +396,14 @@ class CombatTest {
         Game g = resultGame();
         // I104 and I361 stand apart (3 SPs each): no ZOC; put both in 4430: 6 SPs, an LZOC round 4430
         run(g, "state.pieces['" + Cx.I361 + "'].hex = '4430';");
-        JsonNode opts = js(g, "rules.combat.retreatOptions('" + Cx.EY5 + "', 1)");
+        JsonNode opts = js(g, "rules['combat-results'].retreatOptions('" + Cx.EY5 + "', 1)");
         List<String> keys = new ArrayList<>();
         opts.fieldNames().forEachRemaining(keys::add);
         assertEquals(List.of("4431", "4530", "4532", "4630", "4631"), keys, "never into the enemy's hex");
         assertTrue(opts.path("4431").path("zoc").asBoolean());
         assertTrue(opts.path("4530").path("zoc").asBoolean());
         assertFalse(opts.path("4532").path("zoc").asBoolean());
-        JsonNode two = js(g, "rules.combat.retreatOptions('" + Cx.EY5 + "', 2)");
+        JsonNode two = js(g, "rules['combat-results'].retreatOptions('" + Cx.EY5 + "', 2)");
         two.fieldNames().forEachRemaining(h -> assertEquals(2, js(g, "map.distance('4531', '" + h + "')").asInt()));
         // the first offered (4431) lies in the LZOC: Disrupted
         List<JsonNode> ev = apply(g, "{retreat: 'All R1h'}");
@@ -490,15 +490,15 @@ class CombatTest {
     void advanceAndZoc() {
         Game g = Cx.with(Cx.I104 + "@4430", Cx.GH7 + "@4731");       // GH7, 4 SPs: an LZOC on 4630 and 4631
         List<String> keys = new ArrayList<>();
-        js(g, "rules.combat.advanceOptions('" + Cx.I104 + "', '4531', 2)").fieldNames().forEachRemaining(keys::add);
+        js(g, "rules['combat-results'].advanceOptions('" + Cx.I104 + "', '4531', 2)").fieldNames().forEachRemaining(keys::add);
         assertEquals(List.of("4431", "4530", "4531", "4532"), keys);
-        assertEquals("[\"4531\",\"4532\"]", js(g, "rules.combat.advanceOptions('" + Cx.I104 + "', '4531', 2)['4532']").toString());
+        assertEquals("[\"4531\",\"4532\"]", js(g, "rules['combat-results'].advanceOptions('" + Cx.I104 + "', '4531', 2)['4532']").toString());
         // 12 SPs in 4731: an HZOC: 4630 may be entered, then the advance stops
         place(g, Cx.GH6, "4731");
         place(g, Cx.EY5, "4731");
-        JsonNode h = js(g, "rules.combat.advanceOptions('" + Cx.I104 + "', '4531', 2)");
+        JsonNode h = js(g, "rules['combat-results'].advanceOptions('" + Cx.I104 + "', '4531', 2)");
         assertTrue(h.has("4630") && h.has("4631"), h.toString());
-        JsonNode three = js(g, "rules.combat.advanceOptions('" + Cx.I104 + "', '4531', 3)");
+        JsonNode three = js(g, "rules['combat-results'].advanceOptions('" + Cx.I104 + "', '4531', 3)");
         assertFalse(three.has("4731"), "never into enemy units");
         assertEquals("[\"4531\",\"4630\"]", three.path("4630").toString());
     }

@@ -33,7 +33,7 @@ class ForcedCombatTest {
         return g;
     }
 
-    static String forced(Game g) { return js(g, "rules.combat.forcedUnits()").toString(); }
+    static String forced(Game g) { return js(g, "rules['forced-combat'].forcedUnits()").toString(); }
 
     @Test
     @DisplayName("FoT 4.12 NOTE, 7.1 units of the drawn formation in an enemy HZOC, given no AP, owe a Forced Combat Impulse; LZOC, other formations and Boxes do not")
@@ -41,11 +41,11 @@ class ForcedCombatTest {
         // MG 8 in 4430 (HZOC of 4531); 1/8 in 4428 (no ZOC); I/104 of 21xx in 4530 (HZOC, not drawn)
         Game g = position(0, MG8 + "@4430", T18 + "@4428", Cx.I104 + "@4530");
         assertEquals("[\"" + MG8 + "\"]", forced(g));
-        assertTrue(js(g, "rules.combat.forcedDue()").asBoolean());
+        assertTrue(js(g, "rules['forced-combat'].forcedDue()").asBoolean());
         // 7 GH gone: 8 SPs, an LZOC: no obligation (4.12)
         run(g, "state.pieces['" + Cx.GH7 + "'].hex = '4334';");
         assertEquals("[]", forced(g));
-        assertFalse(js(g, "rules.combat.forcedDue()").asBoolean());
+        assertFalse(js(g, "rules['forced-combat'].forcedDue()").asBoolean());
     }
 
     @Test
@@ -62,7 +62,7 @@ class ForcedCombatTest {
     @DisplayName("FoT 4.12 'begins its activation': a unit that came into the HZOC later is not forced (beginActivation)")
     void beganInHzoc() {
         Game g = position(0, MG8 + "@4428");
-        js(g, "rules.combat.beginActivation()");
+        js(g, "rules['forced-combat'].beginActivation()");
         run(g, "state.pieces['" + MG8 + "'].hex = '4430';");
         assertEquals("[]", forced(g));
     }
@@ -81,9 +81,9 @@ class ForcedCombatTest {
     @DisplayName("FoT 4.12 NOTE the Forced Combat Impulse fights at 1L")
     void forcedShift() {
         Game g = position(0, MG8 + "@4430");
-        JsonNode s = js(g, "rules.combat.shiftsOf('4531', ['" + MG8 + "'], 'close', {forced: true})");
+        JsonNode s = js(g, "rules.crt.shiftsOf('4531', ['" + MG8 + "'], 'close', {forced: true})");
         assertTrue(s.toString().contains("\"id\":\"forced-combat\",\"shift\":\"1L\""), s.toString());
-        assertFalse(js(g, "rules.combat.shiftsOf('4531', ['" + MG8 + "'], 'close')").toString().contains("forced-combat"));
+        assertFalse(js(g, "rules.crt.shiftsOf('4531', ['" + MG8 + "'], 'close')").toString().contains("forced-combat"));
         js(g, "rules.combat.resolveNow('4531', ['" + MG8 + "'], {forced: true})");
         List<JsonNode> ev = trace(g);
         assertFalse(Cx.matching(ev, e -> e.path("rule").asText().startsWith("11.2") && e.path("text").asText().contains("1L Forced Combat Impulse")).isEmpty());
@@ -95,17 +95,17 @@ class ForcedCombatTest {
     void forcedDecision() {
         Game g = position(0, MG8 + "@4430", T18 + "@4530", Cx.I104 + "@4630");
         run(g, "state.pieces['" + T18 + "'].hex = '4530';");
-        JsonNode acts = js(g, "rules.combat.forced.actions(ctx)");
+        JsonNode acts = js(g, "rules['forced-combat'].forced.actions(ctx)");
         assertEquals("[{\"do\":\"attack\",\"hex\":\"4531\"}]", acts.toString(), "no cancel before a combat is set");
-        run(g, "rules.combat.forced.apply(ctx, {do: 'attack', hex: '4531'}); rules.combat.forced.apply(ctx, {do: 'add', unit: '" + MG8 + "', hex: '4531'});");
-        String a2 = js(g, "rules.combat.forced.actions(ctx)").toString();
+        run(g, "rules['forced-combat'].forced.apply(ctx, {do: 'attack', hex: '4531'}); rules['forced-combat'].forced.apply(ctx, {do: 'add', unit: '" + MG8 + "', hex: '4531'});");
+        String a2 = js(g, "rules['forced-combat'].forced.actions(ctx)").toString();
         assertTrue(a2.contains(T18) && !a2.contains(Cx.I104), a2);
         assertFalse(a2.contains("resolve"), "1/8 owes the attack too");
-        JsonNode why = js(g, "rules.combat.forced.why(ctx, {do: 'resolve'})");
+        JsonNode why = js(g, "rules['forced-combat'].forced.why(ctx, {do: 'resolve'})");
         assertEquals("4.12", why.path("rule").asText());
         assertTrue(why.path("reason").asText().contains(T18));
-        run(g, "rules.combat.forced.apply(ctx, {do: 'add', unit: '" + T18 + "', hex: '4531'});");
-        assertTrue(js(g, "rules.combat.forced.actions(ctx)").toString().contains("resolve"));
+        run(g, "rules['forced-combat'].forced.apply(ctx, {do: 'add', unit: '" + T18 + "', hex: '4531'});");
+        assertTrue(js(g, "rules['forced-combat'].forced.actions(ctx)").toString().contains("resolve"));
     }
 
     @Test
@@ -142,7 +142,7 @@ class ForcedCombatTest {
             if (inForced(g)) return g;
             if (!began && "axis".equals(g.toAct()) && find(g, "\"do\":\"end\"") >= 0 && js(g, "(state.activation && state.activation.marker) || ''").asText().equals("15xx")) {
                 // the weather rolled may be a Khamsin (4.44): the test wants both HZOCs as the activation begins
-                run(g, "state.weather = 'clear'; rules.combat.beginActivation();");
+                run(g, "state.weather = 'clear'; rules['forced-combat'].beginActivation();");
                 began = true;
             }
             int end = find(g, "\"do\":\"end\"");
@@ -210,13 +210,13 @@ class ForcedCombatTest {
             assertTrue(js(g, "map.adjacent('4531', '" + h + "') && map.adjacent('4630', '" + h + "')").asBoolean(), h);
         }
         assertEquals("[\"" + I115 + "\",\"" + MG8 + "\"]", forced(g));
-        run(g, "rules.combat.forced.apply(ctx, {do: 'attack', hex: '4530'}); rules.combat.forced.apply(ctx, {do: 'add', unit: '" + MG8 + "', hex: '4530'});");
-        String acts = js(g, "rules.combat.forced.actions(ctx)").toString();
+        run(g, "rules['forced-combat'].forced.apply(ctx, {do: 'attack', hex: '4530'}); rules['forced-combat'].forced.apply(ctx, {do: 'add', unit: '" + MG8 + "', hex: '4530'});");
+        String acts = js(g, "rules['forced-combat'].forced.actions(ctx)").toString();
         assertEquals("[{\"do\":\"attack\",\"hex\":\"4631\"}]", acts, "I/115 must attack 4631, the other HZOC stack");
-        JsonNode why = js(g, "rules.combat.forced.why(ctx, {do: 'add', unit: '" + I115 + "', hex: '4530'})");
+        JsonNode why = js(g, "rules['forced-combat'].forced.why(ctx, {do: 'add', unit: '" + I115 + "', hex: '4530'})");
         assertEquals("11.2", why.path("rule").asText(), why.toString());
-        assertEquals("4.12", js(g, "rules.combat.forced.why(ctx, {do: 'cancel'})").path("rule").asText());
-        run(g, "rules.combat.forced.apply(ctx, {do: 'attack', hex: '4631'}); rules.combat.forced.apply(ctx, {do: 'add', unit: '" + I115 + "', hex: '4631'});");
-        assertEquals("[{\"do\":\"resolve\"}]", js(g, "rules.combat.forced.actions(ctx)").toString());
+        assertEquals("4.12", js(g, "rules['forced-combat'].forced.why(ctx, {do: 'cancel'})").path("rule").asText());
+        run(g, "rules['forced-combat'].forced.apply(ctx, {do: 'attack', hex: '4631'}); rules['forced-combat'].forced.apply(ctx, {do: 'add', unit: '" + I115 + "', hex: '4631'});");
+        assertEquals("[{\"do\":\"resolve\"}]", js(g, "rules['forced-combat'].forced.actions(ctx)").toString());
     }
 }

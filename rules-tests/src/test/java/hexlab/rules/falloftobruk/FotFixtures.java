@@ -3,11 +3,20 @@ package hexlab.rules.falloftobruk;
 import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.play.Dice;
 import hexlab.kernel.play.Game;
+import hexlab.kernel.rules.ErratumDef;
+import hexlab.kernel.rules.RuleSystem;
 import hexlab.kernel.rules.Variant;
 import hexlab.rules.Positions;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Small Fall of Tobruk positions on the real rules and map: a few units of the order of battle. */
 final class FotFixtures {
@@ -22,7 +31,8 @@ final class FotFixtures {
      * "unit@hex" (a unit id of units.yaml) or "unit@arriving" for a reinforcement of its 5.11 day.
      */
     static String scenario(int first, int last, String... pieces) {
-        StringBuilder sb = new StringBuilder("id: fixture\nname: fixture\nsource: test\nmap: main\n");
+        StringBuilder sb = new StringBuilder("id: fixture\nname: fixture\nsource: test\n"
+                + "status: reconstructed\nnote: \"a test's position, not a printed deployment\"\nmap: main\n");
         sb.append("turns: {first: ").append(first).append(", last: ").append(last).append("}\n");
         sb.append("units: units.list\npieces:");
         if (pieces.length == 0) sb.append(" []");
@@ -38,7 +48,52 @@ final class FotFixtures {
     static Game start(String yaml, long seed) { return Positions.start(FOT, yaml, seed); }
 
     /** A game with no unit from {@code turn} to {@code turn}: nobody decides, so it is played through. */
-    static Game bare(int turn) { return start(scenario(turn, turn), 1); }
+    static Game bare(int turn) { return bare(FOT, turn); }
+
+    /** The same under another variant (e.g. {@link #patched}). */
+    static Game bare(Variant v, int turn) { return Positions.start(v, scenario(turn, turn), 1); }
+
+    /**
+     * The Fall of Tobruk with one table value replaced, as a designer's erratum would replace it:
+     * {@code path} is "section/table/..." (list entries by index), {@code valueYaml} the new value
+     * in YAML. The erratum is written to a temporary file and applied like a shipped one.
+     */
+    static Variant patched(String path, String valueYaml) {
+        return patchedWith("  - op: replace\n    path: " + path + "\n    value: " + valueYaml + "\n");
+    }
+
+    /** The Fall of Tobruk with an erratum whose {@code changes:} list is {@code changesYaml}. */
+    static Variant patchedWith(String changesYaml) {
+        try {
+            Path f = Files.createTempFile("fot-test-erratum", ".yaml");
+            f.toFile().deleteOnExit();
+            Files.writeString(f, "erratum: test-erratum\nsource: test\nchanges:\n" + changesYaml);
+            RuleSystem s = FOT.system();
+            ErratumDef e = new ErratumDef("test-erratum", "a test's change", "test", null, f, s.id(), "reconstructed");
+            List<ErratumDef> errata = new ArrayList<>(s.errata());
+            errata.add(e);
+            return Variant.of(withErrata(s, errata), Map.of(), List.of(e.id()));
+        } catch (IOException x) {
+            throw new UncheckedIOException(x);
+        }
+    }
+
+    /** A copy of the system record with another errata list (every other component as it is). */
+    private static RuleSystem withErrata(RuleSystem s, List<ErratumDef> errata) {
+        try {
+            RecordComponent[] rc = RuleSystem.class.getRecordComponents();
+            Object[] values = new Object[rc.length];
+            Class<?>[] types = new Class<?>[rc.length];
+            for (int i = 0; i < rc.length; i++) {
+                types[i] = rc[i].getType();
+                values[i] = rc[i].getName().equals("errata") ? List.copyOf(errata) : rc[i].getAccessor().invoke(s);
+            }
+            Constructor<RuleSystem> c = RuleSystem.class.getDeclaredConstructor(types);
+            return c.newInstance(values);
+        } catch (ReflectiveOperationException x) {
+            throw new IllegalStateException(x);
+        }
+    }
 
     static JsonNode js(Game g, String expr) { return Positions.eval(g, expr); }
 

@@ -231,7 +231,7 @@ class MinefieldsTest {
         assertTrue(js(g, "rules.minefields.mustAttackExempt(" + p("br-50xx-4-ey") + ")").asBoolean());
         assertTrue(js(g, "rules.minefields.bombardImmune(" + p("br-50xx-4-ey") + ")").asBoolean());
         assertFalse(js(g, "rules.minefields.bombardImmune(" + p("br-50xx-72-fd") + ")").asBoolean(), "artillery in a box is a target");
-        assertEquals(List.of("2117"), strings(js(g, "rules.minefields.alliedBoxes()")));
+        assertEquals(List.of("2117"), strings(js(g, "rules.minefields.boxesHeldBy('allied')")));
     }
 
     static List<String> strings(JsonNode a) {

@@ -33,19 +33,19 @@ class MoraleTest {
     @DisplayName("FoT 11.411 EXAMPLE: d 3 SPs, e 4, f 5: the defender's predominant morale is f; 4 SPs each: the worst, d")
     void defenderExample() {
         Game g = Cx.sandbox();
-        assertEquals("f", js(g, "rules.combat.predominant([{sp: 3, morale: 'd'}, {sp: 4, morale: 'e'}, {sp: 5, morale: 'f'}], 'defender')").asText());
-        assertEquals("d", js(g, "rules.combat.predominant([{sp: 4, morale: 'd'}, {sp: 4, morale: 'e'}, {sp: 4, morale: 'f'}], 'defender')").asText());
+        assertEquals("f", js(g, "rules.morale.predominant([{sp: 3, morale: 'd'}, {sp: 4, morale: 'e'}, {sp: 5, morale: 'f'}], 'defender')").asText());
+        assertEquals("d", js(g, "rules.morale.predominant([{sp: 4, morale: 'd'}, {sp: 4, morale: 'e'}, {sp: 4, morale: 'f'}], 'defender')").asText());
         // SPs are summed by letter: two e units outweigh one larger f unit
-        assertEquals("e", js(g, "rules.combat.predominant([{sp: 3, morale: 'e'}, {sp: 3, morale: 'e'}, {sp: 5, morale: 'f'}], 'defender')").asText());
+        assertEquals("e", js(g, "rules.morale.predominant([{sp: 3, morale: 'e'}, {sp: 3, morale: 'e'}, {sp: 5, morale: 'f'}], 'defender')").asText());
     }
 
     @Test
     @DisplayName("FoT 11.412 EXAMPLE: every unit 4 SPs: the attacker chooses among the largest units, f")
     void attackerExample() {
         Game g = Cx.sandbox();
-        assertEquals("f", js(g, "rules.combat.predominant([{sp: 4, morale: 'd'}, {sp: 4, morale: 'e'}, {sp: 4, morale: 'f'}], 'attacker')").asText());
+        assertEquals("f", js(g, "rules.morale.predominant([{sp: 4, morale: 'd'}, {sp: 4, morale: 'e'}, {sp: 4, morale: 'f'}], 'attacker')").asText());
         // the largest unit decides, not the SPs by letter
-        assertEquals("c", js(g, "rules.combat.predominant([{sp: 5, morale: 'c'}, {sp: 3, morale: 'g'}, {sp: 3, morale: 'g'}], 'attacker')").asText());
+        assertEquals("c", js(g, "rules.morale.predominant([{sp: 5, morale: 'c'}, {sp: 3, morale: 'g'}, {sp: 3, morale: 'g'}], 'attacker')").asText());
     }
 
     @Test
@@ -53,8 +53,8 @@ class MoraleTest {
     void currentLetter() {
         Game g = Cx.with(Cx.EY5 + "@4531", Cx.GH6 + "@4531", Cx.HQ50 + "@4531");
         run(g, "state.pieces['" + Cx.GH6 + "'].moraleLoss = 2; state.pieces['" + Cx.HQ50 + "'].sp = 9;");
-        assertEquals("c", js(g, "rules.combat.moraleOf('" + Cx.GH6 + "')").asText());
-        assertEquals("c", js(g, "rules.combat.predominant(['" + Cx.EY5 + "', '" + Cx.GH6 + "', '" + Cx.HQ50 + "'], 'defender')").asText(), "e 4 SPs, c 4 SPs: the worse; the HQ's SPs do not count");
+        assertEquals("c", js(g, "rules.morale.moraleOf('" + Cx.GH6 + "')").asText());
+        assertEquals("c", js(g, "rules.morale.predominant(['" + Cx.EY5 + "', '" + Cx.GH6 + "', '" + Cx.HQ50 + "'], 'defender')").asText(), "e 4 SPs, c 4 SPs: the worse; the HQ's SPs do not count");
     }
 
     @Test
@@ -65,10 +65,10 @@ class MoraleTest {
         for (int d = 0; d < 10; d++) {
             for (int c = 0; c < 7; c++) {
                 String want = MCT[d][c].isEmpty() ? "g" : MCT[d][c];
-                assertEquals(want, js(g, "rules.combat.mct('" + cols[c] + "', " + d + ")").asText(), "d10 " + d + ", morale " + cols[c]);
+                assertEquals(want, js(g, "rules.morale.mct('" + cols[c] + "', " + d + ")").asText(), "d10 " + d + ", morale " + cols[c]);
             }
         }
-        assertEquals("c", js(g, "rules.combat.mct('d', 4)").asText(), "11.42 EXAMPLE: d rolls 4: c, a Morale -1 Letter marker");
+        assertEquals("c", js(g, "rules.morale.mct('d', 4)").asText(), "11.42 EXAMPLE: d rolls 4: c, a Morale -1 Letter marker");
     }
 
     @Test
@@ -80,7 +80,7 @@ class MoraleTest {
             e -> !Cx.matching(e, x -> x.path("table").asText().equals("morale/mct") && x.path("result").asText().equals("c")).isEmpty(), out);
         // e -> c: two letters lost
         assertEquals(2, Cx.piece(out[0], Cx.EY5).path("moraleLoss").asInt());
-        assertEquals("c", js(out[0], "rules.combat.moraleOf('" + Cx.EY5 + "')").asText());
+        assertEquals("c", js(out[0], "rules.morale.moraleOf('" + Cx.EY5 + "')").asText());
         assertEquals(1, Cx.matching(ev, x -> x.path("kind").asText().equals("roll") && x.path("purpose").asText().startsWith("11.42")).size());
 
         List<JsonNode> ev2 = Cx.until(s -> { Game g = Cx.with(Cx.I104 + "@4430", Cx.EY5 + "@4531"); run(g, "state.pieces['" + Cx.EY5 + "'].morale = 'a';"); return g; },

@@ -2,6 +2,7 @@ package hexlab.rules.falloftobruk;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.play.Game;
+import hexlab.kernel.rules.Variant;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -24,8 +25,10 @@ class MovementTest {
     static final String SEMOVENTE = "it-132xx-551";    // semovente, tracked
 
     /** June 1 AM, clear; 50th Division active with unlimited APs, its HQ in 2731. */
-    static Game allied() {
-        Game g = bare(7);
+    static Game allied() { return allied(FOT); }
+
+    static Game allied(Variant v) {
+        Game g = bare(v, 7);
         run(g, "state.date = 'June 1'; state.half = 'AM'; state.weather = 'clear';");
         place(g, "br-50xx-hq", "2731");
         activation(g, "50xx", null, null);
@@ -33,8 +36,10 @@ class MovementTest {
     }
 
     /** June 1 AM, clear; 15th Panzer active with unlimited APs, its HQ in 2731. */
-    static Game axis(String special) {
-        Game g = bare(7);
+    static Game axis(String special) { return axis(FOT, special); }
+
+    static Game axis(Variant v, String special) {
+        Game g = bare(v, 7);
         run(g, "state.date = 'June 1'; state.half = 'AM'; state.weather = 'clear';");
         place(g, "de-15xx-hq", "2731");
         activation(g, "15xx", null, special);

@@ -50,7 +50,7 @@ class SetupTest {
     }
 
     static String fixture(String extra, String... pieces) {
-        StringBuilder sb = new StringBuilder("id: fixture\nname: fixture\nsource: test\nmap: main\nturns: {first: 1, last: 2}\n");
+        StringBuilder sb = new StringBuilder("id: fixture\nname: fixture\nsource: test\nstatus: reconstructed\nnote: \"a test's position\"\nmap: main\nturns: {first: 1, last: 2}\n");
         sb.append(extra).append("pieces:\n");
         for (String p : pieces) {
             String[] a = p.split("@");

@@ -37,7 +37,8 @@ class SupplyTest {
         // the map's zones agree with the rule read on the map's edges, roads and tracks
         assertEquals(strings(js(g, "rules.supply.sources('axis')")), strings(js(g, "rules.supply.edgeSources('axis')")));
         assertEquals(List.of("4903", "4909", "4924"), strings(js(g, "rules.supply.edgeSources('allied')")));
-        assertEquals(List.of("3902", "4002"), strings(js(g, "rules.supply.tobruk()")));
+        assertEquals(List.of("3902", "4002"), strings(js(g, "map.ids.filter((h) => map.terrain(h) === 'tobruk')")), "either hex of Tobruk");
+        assertEquals("4307", js(g, "tables.supply.sources.railhead").asText());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package hexlab.rules.falloftobruk;
 
 import hexlab.kernel.play.Game;
+import hexlab.kernel.rules.Variant;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -14,8 +15,10 @@ class ZocTest {
     static final String ART = "br-50xx-124-fd";        // Allied towed artillery
 
     /** An empty board on June 1 AM (no 16.41), in clear weather. */
-    static Game board() {
-        Game g = bare(7);
+    static Game board() { return board(FOT); }
+
+    static Game board(Variant v) {
+        Game g = bare(v, 7);
         run(g, "state.date = 'June 1'; state.half = 'AM'; state.weather = 'clear';");
         return g;
     }

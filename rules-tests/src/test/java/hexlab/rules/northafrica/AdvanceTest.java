@@ -128,8 +128,8 @@ class AdvanceTest {
         Game g = f.game();
         Fx.act(g, "{'do':'retreat','unit':'b','path':['2222','2223','2224']}");
         Fx.act(g, "{'do':'advance','unit':'a','to':'2223'}");
-        assertEquals("[]", Fx.eval(g, "rules.combat.mandatory('axis').attackers").toString());
-        assertEquals("[]", Fx.eval(g, "rules.combat.mandatory('axis').defenders").toString());
+        assertEquals("[]", Fx.eval(g, "rules[\"mandatory-combat\"].mandatory('axis').attackers").toString());
+        assertEquals("[]", Fx.eval(g, "rules[\"mandatory-combat\"].mandatory('axis').defenders").toString());
         assertEquals(List.of(Fx.j("{'do':'done'}")), Fx.legal(g));
     }
 

@@ -20,7 +20,7 @@ class AntiTankTest {
     private static String p(String id, String unit, String side, String hex) { return Fx.p(id, unit, side, hex); }
 
     private static String line(Game g, String attackers, String defenders) {
-        return Fx.eval(g, "rules.combat.line([" + attackers + "], [" + defenders + "])").asText();
+        return Fx.eval(g, "rules[\"combat-terrain\"].line([" + attackers + "], [" + defenders + "])").asText();
     }
 
     @Test
@@ -46,7 +46,7 @@ class AntiTankTest {
             p("x", "it-19-inf", "axis", "2221"), p("at", "de-33-at", "axis", "2222"));
         assertEquals("mixed", line(g, "'i'", "'x'"));
         assertEquals("no mechanized unit takes part in the attack", Fx.eval(g, "rules['anti-tank'].check(['i'], ['x']).text").asText());
-        assertEquals("mixed", Fx.eval(g, "rules.combat.line([], ['x'], ['r'])").asText());
+        assertEquals("mixed", Fx.eval(g, "rules[\"combat-terrain\"].line([], ['x'], ['r'])").asText());
         assertEquals("11.12", Fx.eval(g, "rules['anti-tank'].check([], ['x'], ['r']).rule").asText());
     }
 

@@ -266,9 +266,9 @@ class ArtilleryTest {
         Game g = Fx.start("axis", 1, 0, 0,
             p("a", "de-2-200-bn", "axis", "1303"), p("r2", "de-33-arty", "axis", "1403"),
             p("b", "br-14-bde", "british", "1203"), p("t", "br-23-bde", "british", "1103"));
-        assertEquals("mixed", Fx.eval(g, "rules.combat.line([], ['b'], ['r2'])").asText());
-        assertEquals("enemy-minefield", Fx.eval(g, "rules.combat.line(['a'], ['b'], ['r2'])").asText());
+        assertEquals("mixed", Fx.eval(g, "rules[\"combat-terrain\"].line([], ['b'], ['r2'])").asText());
+        assertEquals("enemy-minefield", Fx.eval(g, "rules[\"combat-terrain\"].line(['a'], ['b'], ['r2'])").asText());
         // the Town of Tobruk counts against a barrage
-        assertEquals("broken-ridge-stream-town", Fx.eval(g, "rules.combat.line([], ['t'], ['r2'])").asText());
+        assertEquals("broken-ridge-stream-town", Fx.eval(g, "rules[\"combat-terrain\"].line([], ['t'], ['r2'])").asText());
     }
 }

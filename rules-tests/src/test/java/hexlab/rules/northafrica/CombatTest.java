@@ -39,7 +39,7 @@ class CombatTest {
         /** A scenario starting in `side`'s Combat Phase of Game-Turn 1 with the given ground support. */
         static String yaml(String side, int gsAxis, int gsBritish, String... pieces) {
             StringBuilder sb = new StringBuilder();
-            sb.append("id: fixture\nname: fixture\nsource: \"test\"\nmap: main\nturns: {first: 1, last: 2}\n")
+            sb.append("id: fixture\nname: fixture\nstatus: printed\nsource: \"test\"\nmap: main\nturns: {first: 1, last: 2}\n")
               .append("first-side: british\nstart: {turn: 1, side: ").append(side).append(", phase: combat}\n")
               .append("ground-support: {per-turn: {axis: ").append(gsAxis).append(", british: ").append(gsBritish).append("}}\n")
               .append("units: units.by-id\nvictory: {table: campaign}\nspecial: {diversion: {in-effect: false}}\nreinforcements: []\npieces:\n");
@@ -148,8 +148,8 @@ class CombatTest {
         assertTrue(r.reason().contains("a must attack"), r.reason());
         assertTrue(r.reason().contains("b must be attacked (7.11)"), r.reason());
         assertEquals("[\"a must attack an adjacent enemy unit (7.12)\",\"b must be attacked (7.11)\"]",
-            Fx.eval(g, "rules.combat.obligations()").toString());
-        JsonNode m = Fx.eval(g, "rules.combat.mandatory('axis')");
+            Fx.eval(g, "rules[\"mandatory-combat\"].obligations()").toString());
+        JsonNode m = Fx.eval(g, "rules[\"mandatory-combat\"].mandatory('axis')");
         assertEquals("[\"a\"]", m.get("attackers").toString());
         assertEquals("[\"b\"]", m.get("defenders").toString());
     }
@@ -173,7 +173,7 @@ class CombatTest {
         Fx.act(g, "{'do':'stop'}");
         assertEquals(List.of(Fx.j("{'do':'done'}")), Fx.legal(g));
         Fx.act(g, "{'do':'done'}");
-        assertEquals("[]", Fx.eval(g, "rules.combat.unmetObligations()").toString());
+        assertEquals("[]", Fx.eval(g, "rules[\"mandatory-combat\"].unmetObligations()").toString());
     }
 
     @Test
@@ -241,7 +241,7 @@ class CombatTest {
         Game g = Fx.start("axis", 1, 0, 0,
             p("a", "de-2-200-bn", "axis", "2220"), p("c", "de-1-8-pz", "axis", "2218"),
             p("b1", "br-14-bde", "british", "2221"), p("b2", "br-23-bde", "british", "2219"));
-        JsonNode m = Fx.eval(g, "rules.combat.mandatory('axis')");
+        JsonNode m = Fx.eval(g, "rules[\"mandatory-combat\"].mandatory('axis')");
         assertEquals("[\"a\",\"c\"]", m.get("attackers").toString());
         assertEquals("[\"b1\",\"b2\"]", m.get("defenders").toString());
     }
@@ -272,7 +272,7 @@ class CombatTest {
         Game two = Fx.start("axis", 1, 0, 0,
             p("a", "de-2-200-bn", "axis", "2220"),
             p("b1", "br-14-bde", "british", "2221"), p("b2", "br-23-bde", "british", "2219"));
-        JsonNode w = Fx.eval(two, "rules.combat.witnessAttack()");
+        JsonNode w = Fx.eval(two, "rules[\"mandatory-combat\"].witnessAttack()");
         assertEquals("[\"2219\",\"2221\"]", w.path("defenders").toString(), w.toString());
         assertEquals("[\"a\"]", w.path("attackers").toString(), w.toString());
         Fx.act(two, "{'do':'attack','hex':'2219'}");
@@ -282,12 +282,12 @@ class CombatTest {
         Game both = Fx.start("axis", 1, 0, 0,
             p("a", "de-2-200-bn", "axis", "2220"), p("c", "de-1-8-pz", "axis", "2222"),
             p("b", "br-14-bde", "british", "2221"));
-        JsonNode v = Fx.eval(both, "rules.combat.witnessAttack()");
+        JsonNode v = Fx.eval(both, "rules[\"mandatory-combat\"].witnessAttack()");
         assertEquals("[\"a\",\"c\"]", v.path("attackers").toString(), v.toString());
         assertEquals("[\"2221\"]", v.path("defenders").toString(), v.toString());
         // nothing left to oblige: no witness
         Game none = Fx.start("axis", 1, 0, 0, p("a", "de-2-200-bn", "axis", "2220"), p("b", "br-14-bde", "british", "2225"));
-        assertTrue(Fx.eval(none, "rules.combat.witnessAttack()").isNull());
+        assertTrue(Fx.eval(none, "rules[\"mandatory-combat\"].witnessAttack()").isNull());
     }
 
     @Test
@@ -342,9 +342,9 @@ class CombatTest {
         // 2305 is Broken; 2205 next to it is Mixed
         Game g = Fx.start("axis", 1, 0, 0,
             p("a", "de-2-200-bn", "axis", "2205"), p("b", "br-14-bde", "british", "2305"));
-        assertEquals("broken-ridge-stream-town", Fx.eval(g, "rules.combat.line(['a'], ['b'])").asText());
+        assertEquals("broken-ridge-stream-town", Fx.eval(g, "rules[\"combat-terrain\"].line(['a'], ['b'])").asText());
         // the other way round: attacking from the Broken hex gives the Mixed defender nothing
-        assertEquals("mixed", Fx.eval(g, "rules.combat.line(['b'], ['a'])").asText());
+        assertEquals("mixed", Fx.eval(g, "rules[\"combat-terrain\"].line(['b'], ['a'])").asText());
     }
 
     @Test
@@ -354,11 +354,11 @@ class CombatTest {
         Game g = Fx.start("axis", 1, 0, 0,
             p("a", "de-2-200-bn", "axis", "2205"),
             p("b1", "br-14-bde", "british", "2305"), p("b2", "br-23-bde", "british", "2206"));
-        assertEquals("broken-ridge-stream-town", Fx.eval(g, "rules.combat.line(['a'], ['b1', 'b2'])").asText());
-        assertEquals("mixed", Fx.eval(g, "rules.combat.line(['a'], ['b2'])").asText());
+        assertEquals("broken-ridge-stream-town", Fx.eval(g, "rules[\"combat-terrain\"].line(['a'], ['b1', 'b2'])").asText());
+        assertEquals("mixed", Fx.eval(g, "rules[\"combat-terrain\"].line(['a'], ['b2'])").asText());
         List<JsonNode> ev = Fx.attack(g, Fx.a("2305", "2206"), Fx.a("a"), Fx.a(), 0);
         JsonNode line = null;
-        for (JsonNode e : ev) if ("combat/favourability-order".equals(e.path("table").asText())) line = e;
+        for (JsonNode e : ev) if ("combat-terrain/favourability-order".equals(e.path("table").asText())) line = e;
         assertNotNull(line);
         assertEquals("broken-ridge-stream-town", line.path("result").asText());
         assertTrue(line.path("text").asText().contains("7.45"), line.path("text").asText());
@@ -373,9 +373,9 @@ class CombatTest {
         Game g = Fx.start("axis", 1, 0, 0,
             p("a", "de-2-200-bn", "axis", "1303"), p("b", "br-14-bde", "british", "1203"),
             p("c", "de-1-8-pz", "axis", "1003"), p("d", "br-23-bde", "british", "1103"));
-        assertEquals("enemy-minefield", Fx.eval(g, "rules.combat.line(['a'], ['b'])").asText());
+        assertEquals("enemy-minefield", Fx.eval(g, "rules[\"combat-terrain\"].line(['a'], ['b'])").asText());
         // the Town hex across a road: Broken/Ridge/Stream/Town line; roads change nothing (7.42)
-        assertEquals("broken-ridge-stream-town", Fx.eval(g, "rules.combat.line(['c'], ['d'])").asText());
+        assertEquals("broken-ridge-stream-town", Fx.eval(g, "rules[\"combat-terrain\"].line(['c'], ['d'])").asText());
     }
 
     @Test
@@ -392,7 +392,7 @@ class CombatTest {
         Game h = Fx.start("axis", 1, 0, 0,
             p("a", "de-2-200-bn", "axis", "0908"), p("b", "br-14-bde", "british", "1007"));
         assertEquals("7.12", Fx.refuse(h, "{'do':'done'}").rule());
-        assertEquals("mixed", Fx.eval(h, "rules.combat.line(['a'], ['b'])").asText());
+        assertEquals("mixed", Fx.eval(h, "rules[\"combat-terrain\"].line(['a'], ['b'])").asText());
     }
 
     @Test

@@ -31,7 +31,7 @@ class MinefieldCombatTest {
         Game g = Fx.start("axis", 1, 0, 0,
             p("x", "it-15-inf", "axis", "3116"), p("b", "br-7i-bde", "british", "3117"));
         assertTrue(Fx.legal(g, "{'do':'done'}"));
-        JsonNode m = Fx.eval(g, "rules.combat.mandatory('axis')");
+        JsonNode m = Fx.eval(g, "rules[\"mandatory-combat\"].mandatory('axis')");
         assertEquals("[\"x\"]", m.get("exempt").toString());
         assertEquals("[]", m.get("attackers").toString());
         List<JsonNode> ev = Fx.act(g, "{'do':'done'}");
@@ -59,7 +59,7 @@ class MinefieldCombatTest {
         Game h = Fx.start("axis", 1, 0, 0,
             p("x", "it-15-inf", "axis", "3116"),
             p("b1", "br-7i-bde", "british", "3117"), p("b3", "br-5i-bde", "british", "3115"));
-        JsonNode m = Fx.eval(h, "rules.combat.mandatory('axis')");
+        JsonNode m = Fx.eval(h, "rules[\"mandatory-combat\"].mandatory('axis')");
         assertEquals("[\"x\"]", m.get("attackers").toString());
         assertEquals("[\"b1\",\"b3\"]", m.get("defenders").toString());
     }
@@ -71,12 +71,12 @@ class MinefieldCombatTest {
         Game g = Fx.start("axis", 1, 0, 0,
             p("a", "de-2-200-bn", "axis", "0704"), p("r", "de-33-arty", "axis", "0603"),
             p("b", "br-14-bde", "british", "0803"));
-        assertEquals("enemy-minefield", Fx.eval(g, "rules.combat.line(['a'], ['b'])").asText());
+        assertEquals("enemy-minefield", Fx.eval(g, "rules[\"combat-terrain\"].line(['a'], ['b'])").asText());
         assertEquals("british", Fx.eval(g, "rules.minefields.owner('0704', '0803')").asText());
         // 10.22: not for non-adjacent artillery alone
-        assertEquals("mixed", Fx.eval(g, "rules.combat.line([], ['b'], ['r'])").asText());
+        assertEquals("mixed", Fx.eval(g, "rules[\"combat-terrain\"].line([], ['b'], ['r'])").asText());
         // 10.22: not across the attacker's own minefield (b attacking a)
-        assertEquals("mixed", Fx.eval(g, "rules.combat.line(['b'], ['a'])").asText());
+        assertEquals("mixed", Fx.eval(g, "rules[\"combat-terrain\"].line(['b'], ['a'])").asText());
     }
 
     private static final String[] BOX_ATTACKERS = {"p1", "p2", "p3"};
@@ -153,11 +153,11 @@ class MinefieldCombatTest {
         Game g = Fx.start("axis", 1, 0, 0,
             p("x", "it-61-inf", "axis", "0805"), p("b", "br-14-bde", "british", "0804"));
         assertTrue(Fx.legal(g, "{'do':'done'}"));
-        assertEquals("17.1", Fx.eval(g, "rules.combat.exemption(state.pieces.x, state.pieces.b).rule").asText());
+        assertEquals("17.1", Fx.eval(g, "rules[\"mandatory-combat\"].exemption(state.pieces.x, state.pieces.b).rule").asText());
         // another British unit next to x without a minefield between: x must attack both (17.1 reading 2)
         Game h = Fx.start("axis", 1, 0, 0,
             p("x", "it-61-inf", "axis", "0805"), p("b", "br-14-bde", "british", "0804"), p("c", "br-1kdg", "british", "0806"));
-        JsonNode m = Fx.eval(h, "rules.combat.mandatory('axis')");
+        JsonNode m = Fx.eval(h, "rules[\"mandatory-combat\"].mandatory('axis')");
         assertEquals("[\"x\"]", m.get("attackers").toString());
         assertEquals("[\"b\",\"c\"]", m.get("defenders").toString());
     }

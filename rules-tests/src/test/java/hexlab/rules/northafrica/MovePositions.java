@@ -37,7 +37,7 @@ final class MovePositions {
     static Game start(String side, int turn, String pieces, String extra) { return start(CRUSADER, side, turn, pieces, extra); }
 
     static Game start(Variant v, String side, int turn, String pieces, String extra) {
-        String yaml = "id: fixture\nname: fixture\nmap: main\nturns: {first: 1, last: " + Math.max(turn + 2, 3) + "}\n"
+        String yaml = "id: fixture\nname: fixture\nstatus: printed\nmap: main\nturns: {first: 1, last: " + Math.max(turn + 2, 3) + "}\n"
                 + "first-side: british\nstart: {turn: " + turn + ", side: " + side + ", phase: movement}\n"
                 + "pieces:\n" + pieces + extra;
         return Positions.start(v, yaml, 1);
