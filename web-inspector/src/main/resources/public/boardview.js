@@ -9,7 +9,7 @@ import { $, clear, h } from "./dom.js";
 import { action as fmtAction, value, nameOf } from "./format.js";
 import { describe, miniCounter, stackTotals, setDisplay } from "./counters.js";
 import { setPalette } from "./colors.js";
-import { drawLegend } from "./legend.js";
+import { drawLegend, drawOverlayLegend } from "./legend.js";
 
 let board;
 let hexSet = new Set();
@@ -253,6 +253,7 @@ function clickHex(hex) {
 export function setOverlayValues(list) {
   overlayNow = list;
   board.setOverlays(list, store.game ? store.game.system.sides : []);
+  drawOverlayLegend(list, store.game ? store.game.system.sides : []);
 }
 
 function onHover(hex) {

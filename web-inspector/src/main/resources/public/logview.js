@@ -29,17 +29,19 @@ function render(from) {
 }
 
 /**
- * What the action decided: its own entries run from the first to the last entry of the section it
- * acted in (a combat's entries hold the CRT's between them; the walk to the next decision that
- * follows is another section's); the last of them that read a table states the outcome.
+ * What the action decided. The entries end with the walk to the next decision, a run of one section
+ * (the next activation's draw, a retreat); the action's own come before it (a combat's, the CRT's
+ * among them), unless the walk's section is all there is. The last of them that read a table
+ * states the outcome.
  */
 function outcome(e) {
   const evs = e.events;
   if (!evs.length) return null;
-  let last = 0;
-  evs.forEach((ev, i) => { if (ev.section === evs[0].section) last = i; });
-  for (let i = last; i >= 0; i--) {
-    const ev = evs[i];
+  let k = evs.length - 1;
+  while (k > 0 && evs[k - 1].section === evs[evs.length - 1].section) k--;
+  const own = k > 0 ? evs.slice(0, k) : evs;
+  for (let i = own.length - 1; i >= 0; i--) {
+    const ev = own[i];
     if (ev.kind === "roll" || ev.result === undefined || !ev.table) continue;
     return { text: ev.text ? named(ev.text) : ev.table.split("/")[1] + " " + value(ev.result), table: ev.table };
   }

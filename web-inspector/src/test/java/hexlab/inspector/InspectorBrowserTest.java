@@ -192,6 +192,10 @@ class InspectorBrowserTest {
         int before = browser.all("svg.board polygon.ov[data-overlay=reach]").size();
         assertTrue(browser.all("svg.board text.ov-label").size() > 0, "MP costs printed");
         assertTrue(browser.all("svg.board polygon.ov[data-overlay=zoc]").size() > 0);
+        // each overlay shown has its legend: its values in the colours the board gives them
+        for (String o : new String[] {"zoc", "reach"}) {
+            assertTrue(!browser.all("#overlay-legend .ov-key[data-overlay=" + o + "] .swatch").isEmpty(), "a legend for " + o);
+        }
         keep("board-overlay.png");
         tab("rules");
         browser.andWait(() -> browser.find("input[data-erratum=cheap-rough]").click());
