@@ -1,12 +1,11 @@
 // Where the game stands in the sequence of play (turn, phase, step, activation, impulse), who is to
 // act and the prompt; the buttons that step, run bots to a point, and undo; which bot plays each side.
-import { store, on } from "./store.js";
+import { store, on, pieces } from "./store.js";
 import { $, $$, clear, h } from "./dom.js";
 import * as commands from "./commands.js";
 import { sideText } from "./colors.js";
 import { result, prompt, action as fmt } from "./format.js";
 import { boardFree, pickups } from "./clicks.js";
-import { pieces } from "./store.js";
 import { hexes } from "./boardview.js";
 
 export function initSequence() {
