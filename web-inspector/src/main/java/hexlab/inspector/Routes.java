@@ -52,6 +52,10 @@ final class Routes {
             rereadIfEdited(id);      // what a batch would play: the files as they are now
             json(ctx, catalogue.describe(kernel.system(id)));
         });
+        app.get("/api/systems/{system}/display", ctx -> {
+            Requests.onlyQuery(ctx);
+            json(ctx, Display.of(kernel.system(ctx.pathParam("system")), kernel.catalog()));
+        });
         app.get("/api/default", ctx -> json(ctx, catalogue.defaultChoice()));
 
         app.post("/api/games", this::create);
