@@ -33,7 +33,7 @@ final class Watchdog {
      * half as much ({@code -Dhexlab.memoryLimitMB}; 0: no limit). Allocation alone counts garbage
      * too, which the interpreter makes fast (a plain loop allocates hundreds of MB a second before it
      * is compiled): a memory bomb is a call that allocates and keeps. The heaviest calls of the
-     * shipped systems allocate 88 MB (a Fall of Tobruk step) and 20 MB (a Crusader heuristic bot's choice).
+     * shipped systems allocate 88 MB (a step of the largest system) and 20 MB (a heuristic bot's choice).
      */
     static final long MEMORY_LIMIT = Long.getLong("hexlab.memoryLimitMB", 1024) * 1024 * 1024;
 
