@@ -390,7 +390,7 @@ export function row(ctx, c, F) {
       const tkey = tableFor(ctx, F.kind === "at" ? "antitank-fire" : "regular-combat");
       text = bandName(ctx, b, tkey) + ": Disruption and Retreat Results by two more d10 on " + tkey + " (11.3)";
     } else text = F.kind === "at" ? "a miss (11.12)" : "standoff: both sides roll on " + tableFor(ctx, "regular-combat-standoff") + " (11.21)";
-    out.results.push({ die: String(d), result: b === "-" ? (F.kind === "at" ? "miss" : "standoff") : b, text, cell: letters });
+    out.results.push({ die: String(d), result: b, text, cell: letters });
   }
   return out;
 }
