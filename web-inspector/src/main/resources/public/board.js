@@ -10,7 +10,7 @@ export class Board {
     this.handlers = handlers;
     this.svg = s("svg", { class: "board", xmlns: "http://www.w3.org/2000/svg", role: "img", "aria-label": "the map" });
     this.layers = {};
-    for (const name of ["terrain", "overlays", "edges", "crossings", "features", "places", "ids", "highlights", "pieces", "labels", "cursor"]) {
+    for (const name of ["terrain", "overlays", "edges", "crossings", "features", "places", "ids", "highlights", "pieces", "arrows", "labels", "cursor"]) {
       this.layers[name] = this.svg.appendChild(s("g", { class: "layer-" + name }));
     }
     container.append(this.svg);
@@ -128,6 +128,23 @@ export class Board {
     }
     const m = marked && this.centers.get(marked);
     if (m) layer.append(s("polygon", { points: corners(m[0], m[1], SIZE * 0.7), class: "marked", "data-marked": marked }));
+  }
+
+  /** Attack arrows of a combat being composed: [{from, to}] hex ids, drawn over the counters. */
+  setArrows(list) {
+    const layer = clear(this.layers.arrows);
+    if (!this.svg.querySelector("#arrow-head")) {
+      this.svg.prepend(s("defs", {}, s("marker", { id: "arrow-head", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" },
+        s("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-tip" }))));
+    }
+    for (const { from, to } of list || []) {
+      const a = this.centers.get(from), b = this.centers.get(to);
+      if (!a || !b) continue;
+      // from the attacker's edge to short of the defender's centre, so both counters stay readable
+      const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy) || 1, k0 = SIZE * 0.35 / len, k1 = 1 - SIZE * 0.45 / len;
+      layer.append(s("line", { x1: (a[0] + dx * k0).toFixed(1), y1: (a[1] + dy * k0).toFixed(1), x2: (a[0] + dx * k1).toFixed(1), y2: (a[1] + dy * k1).toFixed(1),
+        class: "attack-arrow", "marker-end": "url(#arrow-head)", "data-from": from, "data-to": to }));
+    }
   }
 
   /** The keyboard's cursor: a hex outlined, brought into view when it leaves it. */

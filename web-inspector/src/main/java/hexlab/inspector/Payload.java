@@ -76,6 +76,7 @@ final class Payload {
         o.putObject("settings").put("undoMayNotCrossRoll", s.undoMayNotCrossRoll());
         o.set("overlays", Json.MAPPER.valueToTree(new ArrayList<>(s.system.overlays().keySet())));
         o.set("bots", Json.MAPPER.valueToTree(Bots.names(s.system)));
+        o.put("preview", s.system.preview() != null);
         o.put("hasMap", s.map() != null);
         o.put("hasView", s.system.hasView());
         return o;
