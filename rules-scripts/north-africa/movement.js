@@ -387,30 +387,9 @@ function occupied(ctx, piece, hex, data) {
   return { rule: "5.31", reason: hex + " holds " + others.join(", ") + ": units may pass through friends but not end the movement phase stacked" };
 }
 
-// supplyProblem(piece, hex, data, supplied?): why 12.23 bars ending in hex, or null. `supplied`:
-// the supply bits to judge by (default: the phase data's).
-function supplyProblem(ctx, piece, hex, data, supplied) {
-  const m = ctx.state.movement;
-  const toward = m && m.toward && m.toward[piece.id];
-  if (toward) {                                                           // 12.23, second sentence
-    if (toward.distance === null) return { rule: "12.23", reason: piece.id + " began the phase unsupplied and its side has no supply source on the map to move toward" };
-    let d = null;
-    for (const s of toward.sources) { const x = ctx.map.distance(hex, s); if (d === null || x < d) d = x; }
-    if (data.supplyRules.strictly ? d >= toward.distance : d > toward.distance) {
-      return { rule: "12.23", reason: piece.id + " began the phase unsupplied and must move toward the nearest friendly source (" +
-        toward.sources.join(" ") + ", " + toward.distance + " hexes from " + toward.from + "); " + hex + " is " + d + " away" };
-    }
-    return null;
-  }
-  if ((supplied || data.supplied)[ctx.map.index(hex)] !== 1 && !data.supplyRules.intoUnsupplied) {
-    return { rule: "12.23", reason: "no supply path can be traced from " + hex + ": no unit may move into an unsupplied position" };
-  }
-  return null;
-}
-
 // endProblem(piece, hex, data): why the unit may not end its move in hex, or null.
 export function endProblem(ctx, piece, hex, data) {
-  return occupied(ctx, piece, hex, data) || supplyProblem(ctx, piece, hex, data);
+  return occupied(ctx, piece, hex, data) || ctx.rules.supply.moveEndProblem(piece, hex, data);
 }
 
 // cannotMove(piece, data): why the unit may not start a move now, or null.
@@ -432,7 +411,8 @@ function ringProblem(ctx, piece, data) {
   return null;
 }
 
-function budgetOf(ctx, piece) { return allowance(ctx, piece) - spent(ctx, piece); }
+// mpLeft(piece): the MP the unit has left to spend this phase (5.13).
+export function mpLeft(ctx, piece) { return allowance(ctx, piece) - spent(ctx, piece); }
 
 // rawReach(piece, from, budget, data): the hexes the unit can get to (ending there or stopped
 // there), as map.reachCosts answers: {costs: MP by hex index, Infinity out of reach and at the
@@ -455,6 +435,9 @@ function mpTo(ctx, raw, hex) {
   return mp === Infinity ? undefined : mp;
 }
 
+// reaches(piece, to, data): whether the unit gets to hex `to` with the MP it has left.
+export function reaches(ctx, piece, to, data) { return mpTo(ctx, rawReach(ctx, piece, piece.hex, mpLeft(ctx, piece), data), to) !== undefined; }
+
 // The hexes of the unit's reach that 12.23 lets it end in, as map indexes in hex order; kept until
 // supply changes.
 function supplyOk(ctx, piece, from, budget, data) {
@@ -467,8 +450,8 @@ function supplyOk(ctx, piece, from, budget, data) {
     // supply section traces again only for a unit that alone held one open)
     const own = piece.hex === from ? ctx.rules.supply.bits(piece.side, piece.id) : null;
     const ids = ctx.map.ids, m = ctx.state.movement, sup = own || data.supplied;
-    // supplyProblem() for every hex; a unit that began the phase supplied needs only the supply bits
-    e = here[key] = m && m.toward && m.toward[piece.id] ? raw.hexes.filter((i) => !supplyProblem(ctx, piece, ids[i], data, own))
+    // 12.23 for every hex (supply section); a unit that began the phase supplied needs only the supply bits
+    e = here[key] = m && m.toward && m.toward[piece.id] ? raw.hexes.filter((i) => !ctx.rules.supply.moveEndProblem(piece, ids[i], data, own))
       : data.supplyRules.intoUnsupplied ? raw.hexes.slice() : raw.hexes.filter((i) => sup[i] === 1);
   }
   return e;
@@ -496,7 +479,7 @@ export function reachable(ctx, piece) {
   const data = phaseData(ctx, piece.side);
   if (cannotMove(ctx, piece, data) || ringProblem(ctx, piece, data)) return {};
   const out = {};
-  for (const m of movesFrom(ctx, piece, piece.hex, budgetOf(ctx, piece), data)) out[m.hex] = m.mp;
+  for (const m of movesFrom(ctx, piece, piece.hex, mpLeft(ctx, piece), data)) out[m.hex] = m.mp;
   return out;
 }
 
@@ -535,9 +518,10 @@ function describePath(ctx, piece, path) {
   return { total, placeholder, option, text: steps.join(" > "), uses };
 }
 
-function doMove(ctx, piece, to, data, rule, via) {
+// moveTo(piece, to, data, rule?, via?): carries out a move along the cheapest path (through `via`).
+export function moveTo(ctx, piece, to, data, rule, via) {
   const from = piece.hex;
-  const budget = budgetOf(ctx, piece);
+  const budget = mpLeft(ctx, piece);
   const spec = specFor(ctx, piece, data);
   let path = ctx.map.path(from, via || to, budget, spec);
   if (via) path = path.concat(ctx.map.path(via, to, budget - mpTo(ctx, rawReach(ctx, piece, from, budget, data), via), spec).slice(1));
@@ -558,7 +542,7 @@ function doMove(ctx, piece, to, data, rule, via) {
 }
 
 function doExit(ctx, piece, data) {
-  const budget = budgetOf(ctx, piece);
+  const budget = mpLeft(ctx, piece);
   const raw = rawReach(ctx, piece, piece.hex, budget, data);
   const opts = ctx.rules.exit.exitOptions(piece, raw, budget, data.enemyZoc);
   const best = opts[0];
@@ -569,31 +553,6 @@ function doExit(ctx, piece, data) {
   ctx.rules.exit.exit(piece, { hex: best.hex, path, mp: best.total, budget });
 }
 
-function onwardOptions(ctx, piece, data) {
-  const moves = movesFrom(ctx, piece, piece.hex, budgetOf(ctx, piece), data);
-  return { moves, stop: endProblem(ctx, piece, piece.hex, data) };
-}
-
-function doEnter(ctx, action, data) {
-  const piece = ctx.piece(action.unit);
-  const r = ctx.rules.reinforcements.enter(action, data);
-  const fresh = phaseData(ctx, piece.side);
-  if (r.stop) {                                                           // 13.21: stops in an enemy zone
-    piece.moved = true;
-    hooks(ctx, "afterMove", piece, [piece.hex]);
-    return;
-  }
-  const o = onwardOptions(ctx, piece, fresh);
-  if (o.moves.length === 0) {
-    piece.moved = true;
-    ctx.trace({ rule: "13.14", uses: ctx.rules.setup.uses("map", "supply/readings"), cell: { unit: piece.id, hex: piece.hex }, text: piece.id + " stays in " + piece.hex + ": no hex within its remaining MP is open to it" });
-    hooks(ctx, "afterMove", piece, [piece.hex]);
-    return;
-  }
-  ctx.state.movement.onward = piece.id;
-  ctx.interrupt("movement.onward", { unit: piece.id }, "move " + piece.id + " on");
-}
-
 function refusal(ctx, action, data) {
   if (!action || typeof action !== "object") return { rule: "5.0", reason: "an action is an object such as {do: \"move\", unit, to}" };
   const piece = action.unit ? ctx.piece(action.unit) : null;
@@ -601,7 +560,7 @@ function refusal(ctx, action, data) {
   if (action.do === "exit") {
     const c = cannotMove(ctx, piece, data) || ringProblem(ctx, piece, data);
     if (c) return c;
-    return ctx.rules.exit.refusal(piece, rawReach(ctx, piece, piece.hex, budgetOf(ctx, piece), data), budgetOf(ctx, piece), data.enemyZoc);
+    return ctx.rules.exit.refusal(piece, rawReach(ctx, piece, piece.hex, mpLeft(ctx, piece), data), mpLeft(ctx, piece), data.enemyZoc);
   }
   if (action.do !== "move" && action.do !== "cross-minefield") {
     return { rule: "5.0", reason: "unknown action " + JSON.stringify(action.do) + " (move, cross-minefield, exit, enter, done)" };
@@ -617,7 +576,7 @@ function refusal(ctx, action, data) {
   if (action.do === "cross-minefield") return ctx.rules.minefields.crossRefusal(piece, to, data);
   const ring = ringProblem(ctx, piece, data);
   if (ring) return ring;
-  const budget = budgetOf(ctx, piece);
+  const budget = mpLeft(ctx, piece);
   if (action.via !== undefined) {
     const v = viaProblem(ctx, piece, to, action.via, budget, data);
     if (v) return v;
@@ -659,14 +618,7 @@ export function beginPhase(ctx) {
   for (const p of ctx.piecesById((q) => q.side === side && q.hex && q.at === "map")) {
     m.start[p.id] = p.hex;
     if (ezoc[p.hex] && !zocEffects(ctx).leave) { m.locked[p.id] = p.hex; locked.push(p.id); }
-    if (!ctx.rules.supply.supplied(p, supplied)) {
-      p.unsupplied = true;
-      const n = ctx.rules.supply.nearest(side, p.hex, srcs);
-      if (ctx.rules.supply.movementRules().toward) m.toward[p.id] = { from: p.hex, distance: n.distance, sources: n.sources };
-      ctx.trace({ rule: "12.32", table: "supply/effects", uses: ctx.rules.setup.uses("map", "supply/readings"), cell: { unit: p.id, hex: p.hex, movement: p.movement }, result: allowance(ctx, p),
-        text: p.id + " in " + p.hex + " can trace no supply path (12.21): unsupplied for this movement phase, allowance " + p.movement +
-          " cut to " + allowance(ctx, p) + " (12.32)" + (m.toward[p.id] ? "; if it moves it must move toward " + (n.sources.length ? n.sources.join(" ") : "a source (none on the map)") + " (12.23)" : "") });
-    }
+    ctx.rules.supply.movementStart(p, supplied, srcs, m);
   }
   if (locked.length) {
     ctx.trace({ rule: "5.14", uses: ctx.rules.setup.uses("map"), cell: { units: locked }, text: locked.join(", ") + " begin the movement phase in enemy-controlled hexes and may not leave them (5.14, 6.13)" });
@@ -694,7 +646,7 @@ export function moveActions(ctx, side) {
   const out = [], at = [];
   for (const p of ctx.piecesById((q) => q.side === side && q.at === "map")) {
     if (cannotMove(ctx, p, data)) continue;
-    const budget = budgetOf(ctx, p);
+    const budget = mpLeft(ctx, p);
     const ring = ringProblem(ctx, p, data);
     if (!ring) for (const i of supplyOk(ctx, p, p.hex, budget, data)) if (data.occAt[i] === 0) { out.push({ do: "move", unit: p.id, to: ids[i] }); at.push(i); }
     if (!ring) for (const a of viaMoves(ctx, p, budget, data)) { out.push(a); at.push(-1); }
@@ -731,47 +683,15 @@ export const move = {
     if (a.do === "done") { ctx.done(); return; }
     const data = phaseDataBefore(ctx, ctx.active);
     const piece = ctx.piece(a.unit);
-    if (a.do === "move") doMove(ctx, piece, a.to, data, null, a.via);
+    if (a.do === "move") moveTo(ctx, piece, a.to, data, null, a.via);
     else if (a.do === "cross-minefield") ctx.rules.minefields.cross(piece, a.to, data);
     else if (a.do === "exit") doExit(ctx, piece, data);
-    else if (a.do === "enter") doEnter(ctx, a, data);
+    else if (a.do === "enter") ctx.rules.reinforcements.enterAndGoOn(a, data);
   },
   why(ctx, a) { return refusal(ctx, a, phaseData(ctx, ctx.active)); },
 };
 
-// onward: a reinforcement that has just entered (13.14) moves on with the MP it has left, or stops
-// in its entry hex if it may end there; entering and moving on are one move (5.15).
-export const onward = {
-  rule: "13.14",
-  side(ctx, args) { return ctx.piece(args.unit).side; },
-  prompt(ctx, args) {
-    const p = ctx.piece(args.unit);
-    return p.id + " has entered at " + p.hex + " with " + mpText(budgetOf(ctx, p)) + " MP left: move it on, or stop there";
-  },
-  actions(ctx, args) {
-    const p = ctx.piece(args.unit);
-    const o = onwardOptions(ctx, p, phaseData(ctx, p.side));
-    const out = o.moves.map((m) => ({ do: "move", unit: p.id, to: m.hex }));
-    if (!o.stop) out.push({ do: "stop" });
-    return out;
-  },
-  apply(ctx, a, args) {
-    const p = ctx.piece(args.unit);
-    ctx.state.movement.onward = null;
-    if (a.do === "move") doMove(ctx, p, a.to, phaseData(ctx, p.side), "13.14");
-    else {
-      p.moved = true;
-      ctx.trace({ rule: "13.14", cell: { unit: p.id, hex: p.hex }, text: p.id + " stops in its entry hex " + p.hex });
-      hooks(ctx, "afterMove", p, [p.hex]);
-    }
-    ctx.done();
-  },
-  why(ctx, a, args) {
-    const p = ctx.piece(args.unit);
-    const data = phaseData(ctx, p.side);
-    if (a && a.do === "stop") return endProblem(ctx, p, p.hex, data);
-    if (!a || a.do !== "move" || a.unit !== p.id) return { rule: "13.14", reason: "only " + p.id + " moves now: move it on or stop" };
-    if (mpTo(ctx, rawReach(ctx, p, p.hex, budgetOf(ctx, p), data), a.to) !== undefined) return endProblem(ctx, p, a.to, data);
-    return { rule: "5.26", reason: a.to + " is beyond the " + mpText(budgetOf(ctx, p)) + " MP " + p.id + " has left, or the way is barred (5.12, 5.25, 6.0)" };
-  },
-};
+// onward (13.14), a reinforcement that has just entered moving on: answered by the reinforcements
+// section under this section's name, which a save's control stack records.
+const byReinforcements = (method) => (ctx, ...args) => ctx.rules.reinforcements.onward(method, ...args);
+export const onward = { rule: "13.14", side: byReinforcements("side"), prompt: byReinforcements("prompt"), actions: byReinforcements("actions"), apply: byReinforcements("apply"), why: byReinforcements("why") };

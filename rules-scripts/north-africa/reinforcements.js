@@ -6,7 +6,8 @@
 //   13.12 units scheduled at one hex wait off the map in a column, one behind the other.
 //   13.13 each unit pays for the hypothetical hexes in front of it: Mixed hexes, or road hexes
 //         on a road entry (1/2, 1, 1 1/2 ... MP): entryCost().
-//   13.14 once on the map a reinforcement moves on normally (movement section, decision onward).
+//   13.14 once on the map a reinforcement moves on normally (the decision movement.onward, answered
+//         here: onward).
 //   13.21 never into a hex holding an enemy unit; into an enemy zone, but it stops there.
 //   13.22 a scheduled hex held by an enemy unit, or by a friendly unit in an enemy zone, is
 //         replaced by the nearest unblocked map-edge hex toward the nearest friendly unit.
@@ -200,3 +201,70 @@ export function enter(ctx, action, data) {
   }
   return { stop, left: all - c.mp };
 }
+
+function onwardOptions(ctx, piece, data) {
+  const moves = ctx.rules.movement.movesFrom(piece, piece.hex, ctx.rules.movement.mpLeft(piece), data);
+  return { moves, stop: ctx.rules.movement.endProblem(piece, piece.hex, data) };
+}
+
+// enterAndGoOn(action, data): the movement decision's `enter`: the unit comes on (13.11-13.13) and,
+// unless it must stop (13.21) or has nowhere to go, is asked to move on (13.14: decision onward).
+export function enterAndGoOn(ctx, action, data) {
+  const piece = ctx.piece(action.unit);
+  const r = enter(ctx, action, data);
+  const fresh = ctx.rules.movement.phaseData(piece.side);
+  if (r.stop) {                                                           // 13.21: stops in an enemy zone
+    piece.moved = true;
+    ctx.rules.movement.moved(piece, [piece.hex]);
+    return;
+  }
+  const o = onwardOptions(ctx, piece, fresh);
+  if (o.moves.length === 0) {
+    piece.moved = true;
+    ctx.trace({ rule: "13.14", uses: ctx.rules.setup.uses("map", "supply/readings"), cell: { unit: piece.id, hex: piece.hex }, text: piece.id + " stays in " + piece.hex + ": no hex within its remaining MP is open to it" });
+    ctx.rules.movement.moved(piece, [piece.hex]);
+    return;
+  }
+  ctx.state.movement.onward = piece.id;
+  ctx.interrupt("movement.onward", { unit: piece.id }, "move " + piece.id + " on");
+}
+
+// The decision onward (13.14), asked under the movement section's name (movement.onward): a
+// reinforcement that has just entered moves on with the MP it has left, or stops in its entry hex if
+// it may end there; entering and moving on are one move (5.15).
+export function onward(ctx, method, ...args) { return onwardDecision[method](ctx, ...args); }
+
+const onwardDecision = {
+  rule: "13.14",
+  side(ctx, args) { return ctx.piece(args.unit).side; },
+  prompt(ctx, args) {
+    const p = ctx.piece(args.unit);
+    return p.id + " has entered at " + p.hex + " with " + mpText(ctx, ctx.rules.movement.mpLeft(p)) + " MP left: move it on, or stop there";
+  },
+  actions(ctx, args) {
+    const p = ctx.piece(args.unit);
+    const o = onwardOptions(ctx, p, ctx.rules.movement.phaseData(p.side));
+    const out = o.moves.map((m) => ({ do: "move", unit: p.id, to: m.hex }));
+    if (!o.stop) out.push({ do: "stop" });
+    return out;
+  },
+  apply(ctx, a, args) {
+    const p = ctx.piece(args.unit);
+    ctx.state.movement.onward = null;
+    if (a.do === "move") ctx.rules.movement.moveTo(p, a.to, ctx.rules.movement.phaseData(p.side), "13.14");
+    else {
+      p.moved = true;
+      ctx.trace({ rule: "13.14", cell: { unit: p.id, hex: p.hex }, text: p.id + " stops in its entry hex " + p.hex });
+      ctx.rules.movement.moved(p, [p.hex]);
+    }
+    ctx.done();
+  },
+  why(ctx, a, args) {
+    const p = ctx.piece(args.unit);
+    const data = ctx.rules.movement.phaseData(p.side);
+    if (a && a.do === "stop") return ctx.rules.movement.endProblem(p, p.hex, data);
+    if (!a || a.do !== "move" || a.unit !== p.id) return { rule: "13.14", reason: "only " + p.id + " moves now: move it on or stop" };
+    if (ctx.rules.movement.reaches(p, a.to, data)) return ctx.rules.movement.endProblem(p, a.to, data);
+    return { rule: "5.26", reason: a.to + " is beyond the " + mpText(ctx, ctx.rules.movement.mpLeft(p)) + " MP " + p.id + " has left, or the way is barred (5.12, 5.25, 6.0)" };
+  },
+};

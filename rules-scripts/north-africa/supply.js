@@ -165,6 +165,41 @@ export function supplied(ctx, piece, pre) {
   return s.length !== undefined ? s[ctx.map.index(piece.hex)] === 1 : !!s[piece.hex];
 }
 
+// movementStart(piece, bitsNow, srcs, m): at the start of its side's movement phase a unit that can
+// trace no supply path is unsupplied for the phase (12.32: its allowance cut) and, where the tables
+// say so, must move toward the nearest source (12.23: the movement state's `toward`).
+export function movementStart(ctx, p, bitsNow, srcs, m) {
+  if (supplied(ctx, p, bitsNow)) return;
+  p.unsupplied = true;
+  const n = nearest(ctx, p.side, p.hex, srcs);
+  if (movementRules(ctx).toward) m.toward[p.id] = { from: p.hex, distance: n.distance, sources: n.sources };
+  ctx.trace({ rule: "12.32", table: "supply/effects", uses: ctx.rules.setup.uses("map", "supply/readings"), cell: { unit: p.id, hex: p.hex, movement: p.movement }, result: ctx.rules.movement.allowance(p),
+    text: p.id + " in " + p.hex + " can trace no supply path (12.21): unsupplied for this movement phase, allowance " + p.movement +
+      " cut to " + ctx.rules.movement.allowance(p) + " (12.32)" + (m.toward[p.id] ? "; if it moves it must move toward " + (n.sources.length ? n.sources.join(" ") : "a source (none on the map)") + " (12.23)" : "") });
+}
+
+// moveEndProblem(piece, hex, data, supplied?): why 12.23 bars a move ending in hex, or null (for the
+// movement section; `data` is its phase data). `supplied`: the supply bits to judge by (default:
+// the phase data's).
+export function moveEndProblem(ctx, piece, hex, data, supplied) {
+  const m = ctx.state.movement;
+  const toward = m && m.toward && m.toward[piece.id];
+  if (toward) {                                                           // 12.23, second sentence
+    if (toward.distance === null) return { rule: "12.23", reason: piece.id + " began the phase unsupplied and its side has no supply source on the map to move toward" };
+    let d = null;
+    for (const s of toward.sources) { const x = ctx.map.distance(hex, s); if (d === null || x < d) d = x; }
+    if (data.supplyRules.strictly ? d >= toward.distance : d > toward.distance) {
+      return { rule: "12.23", reason: piece.id + " began the phase unsupplied and must move toward the nearest friendly source (" +
+        toward.sources.join(" ") + ", " + toward.distance + " hexes from " + toward.from + "); " + hex + " is " + d + " away" };
+    }
+    return null;
+  }
+  if ((supplied || data.supplied)[ctx.map.index(hex)] !== 1 && !data.supplyRules.intoUnsupplied) {
+    return { rule: "12.23", reason: "no supply path can be traced from " + hex + ": no unit may move into an unsupplied position" };
+  }
+  return null;
+}
+
 // nearest(side, hex, list?): the friendly sources nearest to hex by hex distance, for 12.23:
 // {distance, sources: [...]}; distance null when the side has no source on the map.
 export function nearest(ctx, side, hex, list) {

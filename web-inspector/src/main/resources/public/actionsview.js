@@ -1,9 +1,10 @@
 // The Actions tab: every legal action for the side to act as a button (click one to take it), the
 // last refusal with its reason and rule, and a box to try any action and hear why it is refused.
-import { store, on, pieces } from "./store.js";
+import { store, on, pieces, pieceOf } from "./store.js";
+import { naming } from "./clicks.js";
 import { $, clear, h, add } from "./dom.js";
 import * as commands from "./commands.js";
-import { action as fmt, result } from "./format.js";
+import { action as fmt, result, nameOf } from "./format.js";
 import { select } from "./boardview.js";
 
 const SHOWN = 300;
@@ -13,6 +14,7 @@ let refusal = null;
 export function initActions() {
   on("position", render);
   on("refusal", (r) => { refusal = r; render(); });
+  on("selection", () => { if (store.position) render(); });
 }
 
 function render() {
@@ -27,14 +29,14 @@ function render() {
   if (!p.over) {
     add(el, h("h3", {}, acts.length + " legal action" + (acts.length === 1 ? "" : "s") + (p.toAct ? " for " + p.toAct : "")));
     if (acts.length > 24) {
-      add(el, h("input", { type: "search", placeholder: "filter actions (e.g. a unit or a hex)", value: filter, style: "width:100%;margin-bottom:6px",
+      add(el, h("input", { type: "search", "aria-label": "filter the actions", placeholder: "filter actions (e.g. a unit or a hex)", value: filter, style: "width:100%;margin-bottom:6px",
         oninput: (e) => { filter = e.target.value; renderList(list); } }));
     }
     const list = h("div", { class: "action-list", id: "action-list" });
     add(el, list);
     renderList(list);
   }
-  const input = h("input", { type: "text", id: "try-action", placeholder: '{"do": "move", "unit": "…", "to": "…"}' });
+  const input = h("input", { type: "text", id: "try-action", "aria-label": "an action to try, as JSON", placeholder: '{"do": "move", "unit": "…", "to": "…"}' });
   add(el, h("h3", {}, "Try an action"),
     h("div", { class: "try-action" }, input, h("button", { onclick: () => tryIt(input.value) }, "try")),
     h("div", { class: "label" }, "Anything not in the list is refused with the rules' reason, unless the rules accept it whole (North Africa: {\"do\": \"resolve\", \"defenders\": [hexes], \"attackers\": [units], \"barrage\": [units], \"gs\": points} makes an attack in one action). On the board: click a piece, then a destination or a target."));
@@ -42,10 +44,17 @@ function render() {
 
 function renderList(list) {
   clear(list);
-  const acts = store.position.actions;
+  let acts = store.position.actions;
+  // a unit selected on the board: its actions only (when it has any here)
+  const sel = store.selected, mine = sel ? naming(acts, sel) : [];
+  if (mine.length) {
+    list.append(h("div", { class: "label", id: "action-filter" }, "the actions of " + nameOf(pieceOf(sel)) + " (" + mine.length + " of " + acts.length + "); Esc shows all"));
+    acts = mine;
+  }
   const f = filter.trim().toLowerCase();
   let shown = 0;
-  acts.forEach((a, i) => {
+  acts.forEach((a) => {
+    const i = store.position.actions.indexOf(a);
     const text = fmt(a);
     if (f && !text.toLowerCase().includes(f) && !JSON.stringify(a).toLowerCase().includes(f)) return;
     if (shown++ >= SHOWN) return;

@@ -8,9 +8,9 @@ import { counter } from "./counters.js";
 export class Board {
   constructor(container, handlers = {}) {
     this.handlers = handlers;
-    this.svg = s("svg", { class: "board", xmlns: "http://www.w3.org/2000/svg", role: "img" });
+    this.svg = s("svg", { class: "board", xmlns: "http://www.w3.org/2000/svg", role: "img", "aria-label": "the map" });
     this.layers = {};
-    for (const name of ["terrain", "overlays", "edges", "crossings", "features", "places", "ids", "highlights", "pieces", "labels"]) {
+    for (const name of ["terrain", "overlays", "edges", "crossings", "features", "places", "ids", "highlights", "pieces", "labels", "cursor"]) {
       this.layers[name] = this.svg.appendChild(s("g", { class: "layer-" + name }));
     }
     container.append(this.svg);
@@ -78,7 +78,7 @@ export class Board {
 
   // ---- what changes with the position -------------------------------------------------------------
 
-  setPieces(pieces, sides, selected, targets, secretsOf) {
+  setPieces(pieces, sides, selected, targets, secretsOf, differs) {
     const layer = clear(this.layers.pieces);
     this.pieceHex = new Map();
     const byHex = new Map();
@@ -91,8 +91,9 @@ export class Board {
     for (const [hex, stack] of byHex) {
       const [x, y] = this.centers.get(hex);
       stack.forEach((p, k) => {
-        const off = (k - (stack.length - 1) / 2) * 5;
-        layer.append(counter(p, x + off, y - off, sides, { selected: p.id === selected, target: targets && targets.has(p.id), secrets: secretsOf && secretsOf(p.id) }));
+        const off = (k - (stack.length - 1) / 2) * 4;
+        layer.append(counter(p, x + off, y - off, sides, { selected: p.id === selected, target: targets && targets.has(p.id), secrets: secretsOf && secretsOf(p.id),
+          differs: differs && differs.has(p.id), stack: stack.length > 1 ? stack : null }));
         this.pieceHex.set(p.id, hex);
       });
     }
@@ -129,6 +130,25 @@ export class Board {
     if (m) layer.append(s("polygon", { points: corners(m[0], m[1], SIZE * 0.7), class: "marked", "data-marked": marked }));
   }
 
+  /** The keyboard's cursor: a hex outlined, brought into view when it leaves it. */
+  setCursor(hex) {
+    const layer = clear(this.layers.cursor);
+    const c = hex && this.centers.get(hex);
+    if (!c) return;
+    layer.append(s("polygon", { points: corners(c[0], c[1], SIZE * 0.95), class: "cursor", "data-cursor": hex }));
+    const v = this.view;
+    if (c[0] < v.x + SIZE || c[0] > v.x + v.w - SIZE || c[1] < v.y + SIZE || c[1] > v.y + v.h - SIZE) this.reveal(hex);
+  }
+
+  /** Where a hex is on the screen (for a list opened at it). */
+  screenAt(hex) {
+    const c = this.centers.get(hex), r = this.svg.getBoundingClientRect(), v = this.view;
+    if (!c || !r.width) return { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 };
+    const k = Math.min(r.width / v.w, r.height / v.h);
+    const ox = r.left + (r.width - v.w * k) / 2, oy = r.top + (r.height - v.h * k) / 2;
+    return { clientX: ox + (c[0] - v.x) * k, clientY: oy + (c[1] - v.y) * k };
+  }
+
   // ---- pan and zoom -----------------------------------------------------------------------------
 
   fit() {
@@ -141,6 +161,23 @@ export class Board {
     const fx = px === undefined ? 0.5 : (px - r.left) / r.width, fy = py === undefined ? 0.5 : (py - r.top) / r.height;
     const nw = Math.min(Math.max(v.w / f, SIZE * 3), 20000), nh = nw * (v.h / v.w);
     this.view = { x: v.x + (v.w - nw) * fx, y: v.y + (v.h - nh) * fy, w: nw, h: nh };
+    this.apply();
+  }
+
+  /**
+   * The whole map, unless its counters would then be too small to read: then the view at `scale`
+   * screen pixels per SVG unit, centred on the given points (e.g. the side to act's pieces).
+   */
+  fitReadable(scale, points) {
+    this.fit();
+    const r = this.svg.getBoundingClientRect();
+    if (!r.width || Math.min(r.width / this.view.w, r.height / this.view.h) >= scale) return;
+    const pts = points && points.length ? points : [...this.centers.values()];
+    // the point nearest the points' centroid: a spread army's centroid may be empty desert
+    const mx = pts.reduce((n, p) => n + p[0], 0) / pts.length, my = pts.reduce((n, p) => n + p[1], 0) / pts.length;
+    const [cx, cy] = pts.reduce((best, p) => (Math.hypot(p[0] - mx, p[1] - my) < Math.hypot(best[0] - mx, best[1] - my) ? p : best), pts[0]);
+    const w = r.width / scale, h = r.height / scale;
+    this.view = { x: cx - w / 2, y: cy - h / 2, w, h };
     this.apply();
   }
 

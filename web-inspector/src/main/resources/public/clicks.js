@@ -1,5 +1,7 @@
 // Maps the legal actions to clicks on the board: a field whose value is a piece id names a unit or
-// a target, a field whose value is a hex id names a destination. Pure functions over the actions.
+// a target, a field whose value is a hex id names a destination. Pure functions over the actions,
+// whatever shape a system gives its moves: one action naming unit and hex, or a unit picked up by
+// one action and its hex chosen by the next decision's actions, which name only hexes.
 
 /** The fields of an action naming pieces and hexes, in the action's order. */
 export function roles(action, pieces, hexes) {
@@ -34,13 +36,50 @@ export function reachOf(actions, selected, pieces, hexes) {
   return { dest, targets };
 }
 
-/** Actions a click on a hex means: with a piece selected, its actions naming the hex; else actions naming only the hex. */
+/**
+ * Actions a click on a hex means: with a piece selected, its actions naming the hex; else (or when
+ * the selected piece has none there) the actions naming only the hex.
+ */
 export function forHex(actions, hex, selected, pieces, hexes) {
+  const mine = selected ? actions.filter((a) => {
+    const r = roles(a, pieces, hexes);
+    return r.places.some((f) => a[f] === hex) && r.units.length > 0 && a[r.units[0]] === selected;
+  }) : [];
+  return mine.length ? mine : actions.filter((a) => {
+    const r = roles(a, pieces, hexes);
+    return r.units.length === 0 && r.places.some((f) => a[f] === hex);
+  });
+}
+
+/** Hexes that actions naming only a hex (a destination chosen after the unit, a hex to attack) make clickable. */
+export function hexOnly(actions, pieces, hexes) {
+  const out = new Map();
+  for (const a of actions) {
+    const r = roles(a, pieces, hexes);
+    if (!r.units.length) for (const f of r.places) push(out, a[f], a);
+  }
+  return out;
+}
+
+/** A piece's actions that name nothing else (pick it up to move, add it to an attack): a click on it takes them. */
+export function pickups(actions, piece, pieces, hexes) {
   return actions.filter((a) => {
     const r = roles(a, pieces, hexes);
-    if (!r.places.some((f) => a[f] === hex)) return false;
-    return selected ? r.units.length > 0 && a[r.units[0]] === selected : r.units.length === 0;
+    return r.units.length === 1 && a[r.units[0]] === piece && !r.places.length;
   });
+}
+
+/** Actions naming no piece and no hex: the board has no place for them (end a phase, resolve, cancel). */
+export function boardFree(actions, pieces, hexes) {
+  return actions.filter((a) => {
+    const r = roles(a, pieces, hexes);
+    return !r.units.length && !r.places.length;
+  });
+}
+
+/** Actions that name a piece anywhere (also in a list): the action list filtered to a selected unit. */
+export function naming(actions, piece) {
+  return actions.filter((a) => Object.entries(a).some(([k, v]) => k !== "do" && (v === piece || (Array.isArray(v) && v.includes(piece)))));
 }
 
 /** Actions a click on a piece means while another is selected: those naming both. */

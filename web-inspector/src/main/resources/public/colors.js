@@ -21,9 +21,56 @@ function hash(s) {
   return Math.abs(h);
 }
 
-export function terrainColor(name) { return TERRAIN[name] || "hsl(" + (hash(name) % 360) + ",32%,80%)"; }
+// the system's own palette (display.yaml sides and terrain), over the defaults above
+let palette = { terrain: {}, sides: {}, byField: null };
+
+export function setPalette(tables) {
+  const t = tables || {};
+  palette = { terrain: (t.terrain && t.terrain.colors) || {}, sides: (t.sides && t.sides.colors) || {}, byField: t.sides ? t.sides["by-field"] : null };
+}
+
+export function terrainColor(name) { return palette.terrain[name] || TERRAIN[name] || "hsl(" + (hash(name) % 360) + ",32%,80%)"; }
+
+function pieceColors(p) {
+  return (palette.byField && palette.sides[p[palette.byField]]) || palette.sides[p.side] || null;
+}
+
+/** A counter's fill: its nationality's (or side's) colour as the system declares it, else the side's default. */
+export function pieceFill(p, sides) { const c = pieceColors(p); return c ? c.fill : sideColor(p.side, sides); }
+
+/** The ink on a counter: as declared, else black or white, whichever reads better on its fill. */
+export function pieceInk(p, sides) { const c = pieceColors(p); return c && c.ink ? c.ink : textOn(pieceFill(p, sides)); }
+
+/** Relative luminance (WCAG 2) of #rrggbb. */
+export function luminance(color) {
+  const m = /^#(..)(..)(..)$/.exec(color);
+  if (!m) return 1;
+  const [r, g, b] = m.slice(1).map((x) => { const c = parseInt(x, 16) / 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function contrast(a, b) {
+  const la = luminance(a), lb = luminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** A side's colour made dark enough to read as text on the page's light panels (contrast 4.5:1). */
+export function sideText(side, sides) {
+  const c = (palette.sides[side] && palette.sides[side].fill) || sideColor(side, sides);
+  let [r, g, b] = hex3(c);
+  for (let i = 0; i < 20 && contrast(toHex(r, g, b), "#fbfaf6") < 4.6; i++) { r *= 0.85; g *= 0.85; b *= 0.85; }
+  return toHex(r, g, b);
+}
+
+function hex3(c) {
+  const m = /^#(..)(..)(..)$/.exec(c);
+  return m ? m.slice(1).map((x) => parseInt(x, 16)) : [80, 80, 80];
+}
+
+function toHex(r, g, b) { return "#" + [r, g, b].map((v) => Math.round(v).toString(16).padStart(2, "0")).join(""); }
 
 export function sideColor(side, sides) {
+  if (palette.sides[side]) return palette.sides[side].fill;
   if (SIDE_COLORS[side]) return SIDE_COLORS[side];
   const i = sides ? sides.indexOf(side) : -1;
   return i >= 0 ? PALETTE[i % PALETTE.length] : "hsl(" + (hash(String(side)) % 360) + ",45%,45%)";
@@ -32,8 +79,7 @@ export function sideColor(side, sides) {
 export function textOn(color) {
   const m = /^#(..)(..)(..)$/.exec(color);
   if (!m) return "#111";
-  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16));
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#111" : "#fff";
+  return contrast(color, "#111111") >= contrast(color, "#ffffff") ? "#111" : "#fff";
 }
 
 /** A road-like feature runs from centre to centre across the side; anything else lies along the side. */

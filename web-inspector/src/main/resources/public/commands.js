@@ -12,7 +12,8 @@ function queue(fn) {
   if (pending >= 3) return Promise.resolve(null);
   pending++;
   document.body.dataset.busy = "true";
-  const p = chain.then(fn).catch((e) => { banner.error(e); if (store.id && (e.status === 422 || e.status >= 500)) resync(); return null; })
+  // the news of the last act goes when the next one starts
+  const p = chain.then(() => { banner.hide(); return fn(); }).catch((e) => { banner.error(e); if (store.id && (e.status === 422 || e.status >= 500)) resync(); return null; })
     .finally(() => { pending--; if (!pending) delete document.body.dataset.busy; });
   chain = p;
   return p;
@@ -23,6 +24,7 @@ function settle(r) {
   if (r.warnings) banner.show(r.warnings.join("; "), "warn");
   store.rev = (store.rev || 0) + 1;
   document.body.dataset.rev = store.rev;
+  document.body.dataset.gameId = store.id;
   return r;
 }
 
@@ -68,7 +70,7 @@ let stopRequested = false;
  */
 export const runBots = (until, point) => queue(async () => {
   stopRequested = false;
-  const where = until === "point" ? [point.turn ? "game-turn " + point.turn : "", point.at ? "\u201c" + point.at + "\u201d" : ""].filter((x) => x).join(" at ") : "the end of the " + until;
+  const where = until === "point" ? [point.turn ? "game-turn " + point.turn : "", point.at ? "\u201c" + point.at + "\u201d" : ""].filter((x) => x).join(" at ") : until === "end" ? "the end of the game" : "the end of the " + until;
   let r, total = 0, resume = false;
   do {
     r = settle(await post(game("/bots"), { until, bots: store.bots, resume, ...(point || {}) }));

@@ -7,7 +7,7 @@ import { Board } from "./board.js";
 import { boxes, chosen, systemInfo } from "./rules.js";
 import { renderEvent } from "./trace.js";
 import { openTable } from "./tables.js";
-import { action as fmt } from "./format.js";
+import { action as fmt, nameOf, value } from "./format.js";
 import * as banner from "./banner.js";
 
 let result = null;
@@ -58,10 +58,16 @@ async function at(n) {
   try { show(await get("/api/games/" + store.id + "/compare/" + n)); } catch (e) { banner.error(e); }
 }
 
-/** Pieces placed or valued differently under A and B (whole pieces: an erratum may change a fixed value). */
+/** Pieces placed or valued differently under A and B (whole pieces: an erratum may change a fixed value), with what differs. */
 function differing(pa, pb) {
-  const out = new Set();
-  for (const id of new Set([...Object.keys(pa), ...Object.keys(pb)])) if (JSON.stringify(pa[id]) !== JSON.stringify(pb[id])) out.add(id);
+  const out = new Map();
+  for (const id of [...new Set([...Object.keys(pa), ...Object.keys(pb)])].sort()) {
+    const a = pa[id], b = pb[id];
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    if (!a || !b) { out.set(id, (a ? "only under A" : "only under B")); continue; }
+    const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+    out.set(id, fields.map((k) => k + " " + value(a[k]) + " / " + value(b[k])).join(", "));
+  }
   return out;
 }
 
@@ -80,6 +86,16 @@ function show(d) {
     h("button", { class: "close", onclick: () => dlg.close() }, "close")));
   const wa = wholePieces(d.a.state, d.a.pieceTemplates, d.a.pieceDefaults), wb = wholePieces(d.b.state, d.b.pieceTemplates, d.b.pieceDefaults);
   const diff = differing(wa, wb);
+  const boards = [];
+  // what differs, said: each piece by its printed name, A's value / B's value; a click shows it on both boards
+  const list = h("ul", { class: "differences", id: "compare-differences" });
+  for (const [id, what] of diff) {
+    const p = wa[id] || wb[id];
+    const hex = (wa[id] && wa[id].hex) || (wb[id] && wb[id].hex);
+    list.append(h("li", { "data-piece": id, onclick: () => boards.forEach((x) => hex && x.reveal(hex)) }, h("strong", {}, nameOf(p)), " (" + p.side + "): " + what));
+  }
+  add(dlg, diff.size ? h("div", { class: "label" }, diff.size + " piece" + (diff.size === 1 ? "" : "s") + " differ (A / B), outlined on both boards:") : h("div", { class: "label" }, "the pieces are the same under A and B"),
+    diff.size ? list : null);
   const pair = h("div", { class: "pair" });
   add(dlg, pair);
   if (!dlg.open) dlg.showModal();
@@ -90,9 +106,15 @@ function show(d) {
       side.hash ? h("span", { class: "label" }, "state " + side.hash.slice(0, 10)) : null), mini, events));
     if (side.missing) { events.append(h("div", { class: "refusal" }, side.missing)); continue; }
     const board = new Board(mini, {});
+    boards.push(board);
     board.setMap(store.map);
-    board.setPieces(label === "A" ? wa : wb, store.game.system.sides, null, diff);
+    const ps = label === "A" ? wa : wb;
+    board.setPieces(ps, store.game.system.sides, null, null, null, new Set(diff.keys()));
+    // where the differences are, readable; the whole map when nothing differs on it
+    const at = [...diff.keys()].map((id) => ps[id] && ps[id].hex && board.centers.get(ps[id].hex)).filter(Boolean);
+    if (at.length) board.fitReadable(0.9, at);
     events.append(h("div", { class: "label" }, (side.crumbs || []).join(" › ") + " · " + side.events.length + " trace entries"));
     for (const ev of side.events) events.append(renderEvent(ev, { openTable }));
   }
+  document.body.dataset.compareDiffers = String(diff.size);
 }

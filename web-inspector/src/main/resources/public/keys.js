@@ -14,13 +14,14 @@ const KEYS = [
   ["t", "bots run to the end of the turn"],
   ["f", "fit the map"],
   ["Esc", "drop the selection, stop a run, close a dialog"],
+  ["Tab to the map", "then arrows move a cursor from hex to hex, Enter selects the unit there (a stack opens) or takes the hex"],
   ["?", "this list"],
 ];
 
 export function initKeys() {
   $("#keys").addEventListener("click", showKeys);
   document.addEventListener("keydown", (e) => {
-    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest("input, textarea, select, #chooser") || e.ctrlKey || e.metaKey || e.altKey) return;
     if (document.querySelector("dialog[open]") && e.key !== "Escape" && e.key !== "?") return;
     const p = store.position;
     switch (e.key) {
@@ -31,7 +32,7 @@ export function initKeys() {
       case "u": commands.undo(); break;
       case "t": commands.runBots("turn"); break;
       case "f": mainBoard().fit(); break;
-      case "Escape": commands.stopRun(); select(null); return;
+      case "Escape": commands.stopRun(); select(null); $("#chooser").hidden = true; delete document.body.dataset.stackOpen; return;
       case "?": showKeys(); break;
       default: return;
     }

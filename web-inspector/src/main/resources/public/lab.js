@@ -27,6 +27,9 @@ function fillSystem() {
   for (const p of sys.presets || []) specs.append(h("option", { value: "preset:" + p.id }, p.label + " (preset)"));
   for (const o of sys.options) specs.append(h("option", { value: "option:" + o.id }, o.label + (o.rule ? " (" + o.rule + ")" : "")));
   for (const e of sys.errata) specs.append(h("option", { value: "errata:" + e.id }, e.label + (e.rule ? " (" + e.rule + ")" : "")));
+  const outcome = clear($("#lab-outcome"));
+  outcome.append(h("option", { value: "" }, "default"));
+  for (const o of [...sys.sides, "draw"]) outcome.append(h("option", { value: o }, o));
   const rows = clear($("#lab-variants"));
   rows.append(variantRow("base", ""));
   const first = sys.options[0] ? "option:" + sys.options[0].id : sys.errata[0] ? "errata:" + sys.errata[0].id : null;
@@ -52,6 +55,14 @@ function request() {
   const r = { system: $("#lab-system").value, scenario: $("#lab-scenario").value, games: Number($("#lab-games").value),
     seed: String($("#lab-seed").value || "1"), bots: botsSpec(), threads: Number($("#lab-threads").value), variants: variants() };
   if ($("#lab-time-limit").value) r.timeLimit = Number($("#lab-time-limit").value);
+  const sweep = $("#lab-sweep").value.trim(), outcome = $("#lab-outcome").value;
+  if (sweep) r.sweep = sweep;
+  if (outcome) r.outcome = outcome;
+  if ($("#lab-until").checked) {
+    r.untilDecided = { maxGames: r.games, margin: Number($("#lab-margin").value || 0) };
+    if (outcome) r.untilDecided.outcome = outcome;
+    delete r.games;
+  }
   return r;
 }
 
@@ -99,7 +110,45 @@ function soFar(interim) {
   head.append(h("h2", {}, "So far: " + interim.seeds + " seed" + (interim.seeds === 1 ? "" : "s") + " per variant"),
     h("p", { class: "label" }, "the seeds every variant has finished; the batch plays on, and Stop keeps these"),
     ...interim.variants.map((v) => h("p", { class: "so-far" }, v.name + ": " + Object.entries(v.outcomes).map(([k, o]) => k + " " + rate(o)).join(" · "))),
-    ...interim.comparisons.map((c) => h("p", { class: "so-far" }, c.variant + " against " + c.against + ": " + Object.entries(c.outcomes).map(([k, o]) => k + " " + diff(o)).join(" · "))));
+    ...interim.comparisons.map((c) => h("p", { class: "so-far" }, c.variant + " against " + c.against + ": " + Object.entries(c.outcomes).map(([k, o]) => k + " " + diff(o)).join(" · "))),
+    ...decided(interim.untilDecided));
+}
+
+// A batch that stops once decided: how many seeds it took (or has taken), and each comparison's verdict.
+function decided(d) {
+  if (!d) return [];
+  const pts = (x) => (x >= 0 ? "+" : "") + pct(x);
+  return [h("p", { class: "decided", id: "lab-decided" }, "Until decided (the rate of " + d.outcome + (d.margin > 0 ? ", margin " + pct(d.margin) + " points" : "") + "): " + d.note),
+    ...d.comparisons.map((c) => h("p", { class: "so-far" }, c.variant + " against " + c.against + ": " + pts(c.diff) + " points ["
+      + pts(c.low) + ", " + pts(c.high) + "] (anytime-valid): " + c.verdict))];
+}
+
+// A sweep: the rate of one outcome against the swept value, with its 95% interval as whiskers.
+function sweepChart(sw) {
+  const fig = $("#lab-sweep-figure");
+  fig.hidden = !sw;
+  if (!sw) { if (lab.charts.sweep) { lab.charts.sweep.destroy(); delete lab.charts.sweep; } return; }
+  $("#lab-sweep-caption").textContent = "Sweep of " + sw.path + ": the rate of " + sw.outcome + " by value, with 95% intervals";
+  // a value whose games never ended in the outcome is at 0% (its interval is not in the summary)
+  const rate = (p) => (!p.games ? null : p.outcomes && p.outcomes[sw.outcome] ? 100 * p.outcomes[sw.outcome].rate : 0);
+  const interval = (p) => (p.games && p.outcomes && p.outcomes[sw.outcome] ? [100 * p.outcomes[sw.outcome].low, 100 * p.outcomes[sw.outcome].high] : null);
+  chart("sweep", $("#chart-sweep"), {
+    type: "line",
+    data: {
+      labels: sw.points.map((p) => (typeof p.value === "string" ? p.value : JSON.stringify(p.value)) + (p.current ? " (now)" : "")),
+      datasets: [{
+        label: sw.outcome,
+        borderColor: colour(0),
+        backgroundColor: colour(0),
+        data: sw.points.map(rate),
+        intervals: sw.points.map(interval),
+      }],
+    },
+    options: { scales: { y: { min: 0, max: 100, title: { display: true, text: "% of games: " + sw.outcome } },
+      x: { offset: true, title: { display: true, text: sw.path } } }, plugins: { legend: { display: false } } },
+    plugins: [whiskers],
+  });
+  $("#chart-sweep").dataset.points = String(sw.points.filter((p) => rate(p) !== null).length);
 }
 
 function show(b) {
@@ -107,7 +156,7 @@ function show(b) {
   running(b.state === "running");
   $("#lab-progress").max = b.total || 1;
   $("#lab-progress").value = b.done;
-  $("#lab-status").textContent = b.state === "running" ? "playing: " + b.done + " of " + b.total + " games"
+  $("#lab-status").textContent = b.state === "running" ? "playing: " + b.done + " of " + b.total + " games" + (b.cluster && b.cluster.rates ? " · members: " + b.cluster.rates : "")
     : b.state === "failed" ? "failed: " + b.error : b.state === "stopped" ? "stopped after " + b.done + " of " + b.total + " games" : "";
   document.body.dataset.batch = b.state;
   if (b.state === "failed") banner.show("the batch failed: " + b.error, "error");
@@ -152,8 +201,10 @@ function results(b) {
       sharedOpening(b),
       timeLimited(b),
       b.reread ? " · " + b.reread : ""),
+    ...decided(b.untilDecided),
     h("p", {}, b.variants.map((v, i) => h("span", { class: "legend-item" }, h("span", { class: "swatch", style: "background:" + colour(i) }), v.name + specOf(v) + " (" + v.games + " games)  "))));
   outcomesChart(b);
+  sweepChart(b.sweep);
   histogram("turns", $("#chart-turns"), b, (g) => g.turn, "turns");
   const metrics = [...new Set(b.games.flatMap((g) => Object.keys(g.metrics)))].sort();
   const sel = clear($("#lab-metric"));
@@ -175,7 +226,7 @@ const whiskers = {
       chart.getDatasetMeta(di).data.forEach((bar, i) => {
         const iv = ds.intervals[i];
         if (!iv || iv.some((x) => x === null || Number.isNaN(x))) return;
-        const lo = y.getPixelForValue(iv[0]), hi = y.getPixelForValue(iv[1]), w = Math.min(8, bar.width / 3);
+        const lo = y.getPixelForValue(iv[0]), hi = y.getPixelForValue(iv[1]), w = Math.min(8, (bar.width || 24) / 3);    // a line's points have no width
         ctx.save();
         ctx.strokeStyle = "#222";
         ctx.lineWidth = 1.2;

@@ -3,10 +3,10 @@
 import { store, on } from "./store.js";
 import { $, clear, h } from "./dom.js";
 import * as commands from "./commands.js";
-import { action as fmt, value } from "./format.js";
+import { action as fmt, value, named } from "./format.js";
 import { renderEvent } from "./trace.js";
 import { openTable } from "./tables.js";
-import { sideColor } from "./colors.js";
+import { sideText } from "./colors.js";
 
 const open = new Set();
 let list;
@@ -28,12 +28,24 @@ function render(from) {
   mark();
 }
 
+/**
+ * What the action decided. The entries end with the walk to the next decision, a run of one section
+ * (the next activation's draw, a retreat); the action's own come before it (a combat's, the CRT's
+ * among them), unless the walk's section is all there is. The last of them that read a table
+ * states the outcome.
+ */
 function outcome(e) {
-  for (let i = e.events.length - 1; i >= 0; i--) {
-    const ev = e.events[i];
-    if (ev.table && ev.result !== undefined) return ev.table.split("/")[1] + " " + value(ev.result);
+  const evs = e.events;
+  if (!evs.length) return null;
+  let k = evs.length - 1;
+  while (k > 0 && evs[k - 1].section === evs[evs.length - 1].section) k--;
+  const own = k > 0 ? evs.slice(0, k) : evs;
+  for (let i = own.length - 1; i >= 0; i--) {
+    const ev = own[i];
+    if (ev.kind === "roll" || ev.result === undefined || !ev.table) continue;
+    return { text: ev.text ? named(ev.text) : ev.table.split("/")[1] + " " + value(ev.result), table: ev.table };
   }
-  return "";
+  return null;
 }
 
 function row(e) {
@@ -43,8 +55,8 @@ function row(e) {
   const res = outcome(e);
   const r = h("div", { class: "row", title: (e.crumbs || []).join(" › ") },
     h("span", { class: "n" }, "#" + e.n),
-    h("span", { class: "who", style: e.side ? "color:" + sideColor(e.side, store.game.system.sides) : "" }, who),
-    h("span", { class: "what" }, what, res ? h("strong", { class: "res" }, "  ⇒ " + res) : null),
+    h("span", { class: "who", style: e.side ? "color:" + sideText(e.side, store.game.system.sides) : "" }, who),
+    h("span", { class: "what" }, what, res ? h("strong", { class: "res", title: res.text, "data-table": res.table }, " ⇒ " + res.text) : null),
     e.rolled ? h("span", { title: "dice were rolled", class: "die" }, "roll") : null,
     h("span", { class: "label", title: "trace entries" }, String(e.events.length)),
     h("button", { class: "jump", title: "go to the position after #" + e.n, onclick: (ev) => { ev.stopPropagation(); commands.jump(e.n); } }, "⤺"));

@@ -51,7 +51,10 @@ export function applyUpdate(r) {
   if (newGame) {
     store.selected = null;
     store.marked = null;
-    for (const side of r.game.system.sides) if (!store.bots[side]) store.bots[side] = r.game.bots[r.game.bots.length > 1 ? 1 : 0];
+    // the bots of this game's sides only: a side of the previous system is no side of this one
+    const bots = {}, fallback = r.game.bots[r.game.bots.length > 1 ? 1 : 0];
+    for (const side of r.game.system.sides) bots[side] = r.game.bots.includes(store.bots[side]) ? store.bots[side] : fallback;
+    store.bots = bots;
     emit("game", r);
   }
   if (store.selected && !pieceOf(store.selected)) store.selected = null;

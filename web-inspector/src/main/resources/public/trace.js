@@ -2,7 +2,7 @@
 // opens the table with the cell marked), dice with purpose and modifiers, provenance (each placeholder or
 // reconstructed source that decided it, by name) and errata marks.
 import { h } from "./dom.js";
-import { rollText, value } from "./format.js";
+import { rollText, value, named } from "./format.js";
 
 export function cellText(cell) {
   if (cell === null || cell === undefined) return "";
@@ -21,7 +21,7 @@ export function renderEvent(e, { openTable } = {}) {
   if (e.kind === "roll") {
     el.append(h("div", { class: "tbl" }, h("span", { class: "die" }, "roll"), " " + rollText(e) + "  ", h("span", { class: "label" }, "for " + (e.purpose || "an unstated purpose"))));
   } else if (e.text) {
-    el.append(h("div", {}, e.text));
+    el.append(h("div", {}, named(e.text)));
   }
   if (e.table) {
     const [section, table] = e.table.split("/");

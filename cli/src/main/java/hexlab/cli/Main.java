@@ -14,7 +14,7 @@ import java.io.PrintWriter;
         versionProvider = VersionProvider.class,
         description = "Run, replay, check and inspect hex-and-counter rule systems written as YAML tables and JavaScript.",
         subcommands = {SystemsCommand.class, PlayCommand.class, ReplayCommand.class, ValidateCommand.class,
-                TableCommand.class, EvalCommand.class, FuzzCommand.class, SimulateCommand.class, ServeCommand.class, AuditCommand.class, LogCommand.class, DiffCommand.class, ErrataCommand.class, CommandLine.HelpCommand.class})
+                TableCommand.class, EvalCommand.class, FuzzCommand.class, SimulateCommand.class, ServeCommand.class, AuditCommand.class, NewSystemCommand.class, LogCommand.class, DiffCommand.class, ErrataCommand.class, LabService.class, WorkerCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Option(names = "--debug", description = "Print stack traces for errors.", scope = CommandLine.ScopeType.INHERIT)
     boolean debug;

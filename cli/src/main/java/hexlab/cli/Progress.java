@@ -1,16 +1,19 @@
 package hexlab.cli;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.function.Supplier;
 
 /** A one-line progress bar on the terminal; silent when output is for machines. */
 final class Progress {
-    private final PrintStream out;
+    private final PrintWriter out;
     private final String label;
     private final int total;
     private int shown = -1, width;
 
-    Progress(PrintStream out, String label, int total) {
+    Progress(PrintStream out, String label, int total) { this(out == null ? null : new PrintWriter(out, true), label, total); }
+
+    Progress(PrintWriter out, String label, int total) {
         this.out = out;
         this.label = label;
         this.total = Math.max(1, total);

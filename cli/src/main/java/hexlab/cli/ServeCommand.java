@@ -42,8 +42,13 @@ final class ServeCommand implements Callable<Integer> {
             description = "Bot decisions of each system played in the background while the page is idle, so the rules run compiled when you step (default ${DEFAULT-VALUE}; 0: none).")
     int practice;
 
+    @Option(names = "--cluster", paramLabel = "HOST:PORT,...", description = "Play the Variant lab's batches on the members of a lab cluster (./tobruk worker) "
+            + "at these addresses, not on this server's threads.") String cluster;
+
     @Override
     public Integer call() throws InterruptedException {
+        var members = cluster == null ? null : new hexlab.kernel.lab.cluster.ClusterPlayers(hexlab.kernel.lab.cluster.Cluster.addresses(cluster, "--cluster"),
+                line -> common.spec.commandLine().getErr().println("lab cluster: " + line));
         Path root = common.root != null ? common.root : Kernel.findRoot();
         if (port < 0 || port > 65535) throw new hexlab.kernel.error.InputException(null, 0, 0, "--port " + port + ": give 0 to 65535");
         if (labMaxGames < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--lab-max-games " + labMaxGames + ": give 1 or more");
@@ -61,9 +66,11 @@ final class ServeCommand implements Callable<Integer> {
             common.spec.commandLine().getErr().println("error: cannot start the inspector on " + host + ":" + port + ": " + c.getMessage());
             return ExitCode.INPUT;
         }
+        if (members != null) server.useCluster(members);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.stop();
+            if (members != null) members.close();
             stopped.countDown();
         }, "inspector-stop"));
         var out = common.out();
@@ -73,6 +80,7 @@ final class ServeCommand implements Callable<Integer> {
             out.println("hexlab inspector at " + server.url() + " (systems under " + root + ", games kept in " + o.data() + "); Ctrl-C stops it");
             if (server.token() != null) out.println("it asks for its access token: open the address above once in each browser (the token stays in a cookie), or give it to simulate --server");
             else if (noToken) out.println("warning: bound to " + host + " with --no-token: anyone who can reach it may play and run scripts");
+            if (members != null) out.println("the Variant lab plays its batches on the lab cluster at " + cluster + ": " + members.members().keySet());
             if (practice > 0) out.println("practising " + practice + " bot decisions of each system while the page is idle, so your steps run compiled rules (--practice 0: none)");
             out.flush();
         }

@@ -46,7 +46,7 @@ class CliTest {
 
     @Test
     void everyCommandAnswersHelpWithItsUsage() {
-        for (String command : List.of("systems", "play", "replay", "validate", "table", "eval", "fuzz", "simulate", "serve", "audit", "log", "diff", "errata")) {
+        for (String command : List.of("systems", "play", "replay", "validate", "table", "eval", "fuzz", "simulate", "serve", "audit", "log", "diff", "errata", "new-system")) {
             Run r = run(command, "--help");
             assertEquals(0, r.code(), command + " --help: " + r.err());
             assertTrue(r.out().contains("Usage:") && r.out().contains(command), command + " --help prints its usage:\n" + r.out());

@@ -111,6 +111,9 @@ public final class InspectorServer {
 
     public int port() { return app.port(); }
 
+    /** Plays the lab's batches on the members of a lab cluster from now on (serve --cluster), not on this server's threads. */
+    public void useCluster(hexlab.kernel.lab.cluster.ClusterPlayers cluster) { routes.lab().cluster = cluster; }
+
     /** The address to open in a browser, with the access token if one is asked for. */
     public String url() {
         String h = host.contains(":") ? "[" + host + "]" : host;

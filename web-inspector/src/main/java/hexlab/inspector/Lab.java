@@ -8,6 +8,9 @@ import hexlab.kernel.error.InputException;
 import hexlab.kernel.lab.Batch;
 import hexlab.kernel.lab.Csv;
 import hexlab.kernel.lab.GameRecord;
+import hexlab.kernel.lab.Plan;
+import hexlab.kernel.lab.Sequential;
+import hexlab.kernel.lab.Sweep;
 import hexlab.kernel.lab.Summary;
 import hexlab.kernel.rules.RuleSystem;
 import hexlab.kernel.rules.Variant;
@@ -36,6 +39,7 @@ final class Lab implements AutoCloseable {
     private final int maxGames;
     private final Map<String, Job> jobs = new LinkedHashMap<>();
     private final SecureRandom random = new SecureRandom();
+    volatile hexlab.kernel.lab.cluster.ClusterPlayers cluster;     // serve --cluster: batches play on its members
 
     Lab(Kernel kernel, int maxGames) {
         this.kernel = kernel;
@@ -56,6 +60,10 @@ final class Lab implements AutoCloseable {
         volatile boolean reread;     // the rule files had changed since the server read them: read again first
         volatile int timeLimit;      // seconds after which no game starts (0: none); the batch keeps the seeds every variant finished
         volatile Batch.Finished finished;   // while it runs: its games as they end
+        volatile hexlab.kernel.lab.cluster.ClusterPlayers cluster;     // the cluster that plays it, or null
+        Sweep sweep;                         // the table entry whose values the variants are, or null
+        String outcome;                      // the outcome the sweep plots (null: the baseline's commonest)
+        Sequential.Decision decision;        // what stops the batch once its answer is clear, or null
 
         Job(String id, String system, String scenario, String bots, long seed, int games, List<Summary.Label> labels, String source) {
             this.id = id;
@@ -71,8 +79,11 @@ final class Lab implements AutoCloseable {
     }
 
     /**
-     * Starts a batch from {system, scenario, games, seed, bots, threads, variants: [{name, variant}]};
-     * refused while another runs, since both would share the same two cores.
+     * Starts a batch from {system, scenario, games, seed, bots, threads, variants: [{name, variant}]},
+     * and optionally {@code sweep} ("section/table/path=V1,V2" or a range, as {@code simulate --sweep}:
+     * one variant per value of the first variant), {@code untilDecided} ({outcome, margin (points),
+     * maxGames}: stop once each difference from the baseline is clear) and {@code outcome} (the one a
+     * sweep plots); refused while another runs, since both would share the same two cores.
      */
     synchronized Job start(Requests.LabRun b, boolean reread) {
         refuseWhileRunning();
@@ -87,8 +98,12 @@ final class Lab implements AutoCloseable {
         if (sys.scenarios().stream().noneMatch(s -> s.id().equals(sc))) {
             throw ApiError.bad("no scenario \"" + sc + "\" in " + sys.id() + " (scenarios: " + String.join(", ", sys.scenarios().stream().map(s -> s.id()).toList()) + ")");
         }
-        int games = b.games() == null ? Math.min(100, maxGames) : b.games();
-        if (games < 1 || games > maxGames) throw ApiError.bad("\"games\" must be 1 to " + maxGames + " per variant on this server (a `simulate` without --server has no limit), found " + games);
+        Requests.LabDecide decide = b.untilDecided();
+        boolean deciding = decide != null;
+        if (deciding && b.games() != null) throw ApiError.bad("\"untilDecided\" plays until the answer is clear: give the most seeds as untilDecided.maxGames, not \"games\"");
+        int games = deciding ? (decide.maxGames() == null ? Math.min(1000, maxGames) : decide.maxGames()) : b.games() == null ? Math.min(100, maxGames) : b.games();
+        if (games < 1 || games > maxGames) throw ApiError.bad((deciding ? "\"untilDecided.maxGames\"" : "\"games\"") + " must be 1 to " + maxGames
+                + " per variant on this server (a `simulate` without --server has no limit), found " + games);
         long seed = Requests.seed(b.seed(), "seed", 1);
         String bots = b.bots() == null ? "random" : b.bots();
         Bots.forSides(sys, bots, 0);   // an unknown bot or a wrong count is refused now, not in the workers
@@ -96,22 +111,53 @@ final class Lab implements AutoCloseable {
         int cores = Runtime.getRuntime().availableProcessors();
         int threads = b.threads() == null ? cores : Requests.range("threads", b.threads(), 1, cores);
         List<Batch.Entry> entries = entries(sys, b.variants());
+        String outcome = b.outcome();
+        if (outcome != null && !Summary.outcomes(sys).contains(outcome)) throw ApiError.bad("\"outcome\" " + outcome + ": a game of " + sys.id() + " ends in " + String.join(", ", Summary.outcomes(sys)));
+        Sweep sweep = null;
+        String sweepArg = b.sweep();
+        if (sweepArg != null && !sweepArg.isBlank()) {
+            if (entries.size() > 1) throw ApiError.bad("a sweep varies one table entry of one baseline: give one variant, the baseline it edits");
+            try {
+                sweep = Sweep.parse(entries.getFirst().variant(), sweepArg.trim(), "sweep");
+            } catch (InputException e) {
+                throw ApiError.bad(e.getMessage());
+            }
+            entries = sweep.variants(entries.getFirst());
+        }
+        Sequential.Settings settingsOfDecision = null;
+        if (deciding) {
+            if (entries.size() < 2) throw ApiError.bad("\"untilDecided\" compares variants with the first: give at least two variants");
+            String o = decide.outcome() != null ? decide.outcome() : outcome != null ? outcome : sys.sides().getFirst();
+            if (!Summary.outcomes(sys).contains(o)) throw ApiError.bad("\"untilDecided.outcome\" " + o + ": a game of " + sys.id() + " ends in " + String.join(", ", Summary.outcomes(sys)));
+            if (decide.margin() != null && !decide.margin().isNull() && !decide.margin().isNumber()) throw ApiError.bad("\"untilDecided.margin\" must be a number of points");
+            double m = decide.margin() == null ? 0 : decide.margin().asDouble();     // whole or not: the page sends 2 or 2.5
+            if (!(m >= 0 && m < 100)) throw ApiError.bad("\"untilDecided.margin\" is in points, 0 to 100, found " + m);
+            settingsOfDecision = new Sequential.Settings(o, 1 - hexlab.kernel.lab.Stats.LEVEL, m / 100);
+            outcome = o;
+        }
+        Plan plan = new Plan(sys, scenario, games, seed, bots, entries, settingsOfDecision, sweep);
+        List<Batch.Entry> variants = entries;
         List<Summary.Label> labels = entries.stream().map(e -> Summary.Label.of(e.name(), e.variant())).toList();
         Job job = new Job(newId(), sys.id(), scenario, bots, seed, games, labels, "run");
         job.reread = reread;
         job.timeLimit = limit;
-        job.finished = new Batch.Finished(entries.size(), games);
+        job.finished = plan.finished();
+        job.decision = job.finished.decision();
+        job.sweep = sweep;
+        job.outcome = outcome;
+        job.cluster = cluster;
         remember(job);
-        Batch.Settings settings = new Batch.Settings(scenario, games, seed, bots, threads, kernel.catalog().root().resolve("target/failures"));
+        Batch.Settings settings = plan.settings(threads, kernel.catalog().root().resolve("target/failures"));
         Thread t = Thread.ofPlatform().name("lab-" + job.id).daemon(true).unstarted(() -> {
             long t0 = System.nanoTime();
             try {
                 var late = Batch.timeLimit(limit);
-                List<GameRecord> r = Batch.run(kernel, entries, settings, job.done::set, () -> job.stop.get() || late.getAsBoolean(), job.finished::add);
+                List<GameRecord> r = Batch.play(kernel, variants, settings, new Batch.Control().finished(job.finished).progress(job.done::set).players(job.cluster)
+                        .stop(() -> job.stop.get() || late.getAsBoolean()));
                 job.records = r;
                 job.finished = null;
                 job.seconds = (System.nanoTime() - t0) / 1e9;
-                job.state = job.stop.get() && r.size() < job.total ? "stopped" : "done";
+                job.state = job.stop.get() && r.size() < job.total && (job.decision == null || !job.decision.decided()) ? "stopped" : "done";
             } catch (RuntimeException e) {
                 job.seconds = (System.nanoTime() - t0) / 1e9;
                 job.error = Failure.of(e).body().path("error").asText(String.valueOf(e.getMessage()));
@@ -166,6 +212,7 @@ final class Lab implements AutoCloseable {
                 .put("bots", j.bots).put("seed", j.seed).put("gamesPerVariant", j.games).put("done", j.done.get()).put("total", j.total);
         if (j.error != null) o.put("error", j.error);
         if (j.reread) o.put("reread", "the rule files had changed since the inspector read them: this batch read them again");
+        if (j.cluster != null) o.set("cluster", j.cluster.report().put("rates", j.cluster.rates()));
         if (j.records == null) {
             interim(j, o);
             return o;
@@ -180,6 +227,11 @@ final class Lab implements AutoCloseable {
         ObjectNode summary = Summary.ofLabels(played, j.records);
         o.set("variants", summary.get("variants"));
         o.set("comparisons", summary.get("comparisons"));
+        if (j.decision != null) o.set("untilDecided", j.decision.json(j.games));
+        if (j.sweep != null) {
+            String shown = j.outcome != null ? j.outcome : Summary.commonest(summary.get("variants").get(0));
+            o.set("sweep", j.sweep.report(summary.get("variants")).put("outcome", shown));
+        }
         ArrayNode rows = o.putArray("games");
         for (GameRecord r : j.records) {
             ObjectNode g = rows.addObject();
@@ -199,11 +251,12 @@ final class Lab implements AutoCloseable {
         if (f == null) return;
         List<GameRecord> so = f.wholeSeeds();
         if (so.isEmpty()) return;
-        ObjectNode summary = Summary.ofLabels(j.labels, so);
+        ObjectNode summary = Summary.soFar(j.labels, so);
         ObjectNode in = o.putObject("interim");
         in.put("seeds", so.size() / j.labels.size());
         in.set("variants", summary.get("variants"));
         in.set("comparisons", summary.get("comparisons"));
+        if (j.decision != null) synchronized (f) { in.set("untilDecided", j.decision.json(j.games)); }     // the batch feeds it under that lock
     }
 
     private List<Batch.Entry> entries(RuleSystem sys, List<Requests.LabVariant> variants) {

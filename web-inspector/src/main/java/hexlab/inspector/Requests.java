@@ -88,7 +88,11 @@ final class Requests {
     record Eval(String expr) {}
 
     /** POST /api/lab. */
-    record LabRun(String system, String scenario, Integer games, JsonNode seed, String bots, Integer threads, List<LabVariant> variants, Integer timeLimit) {}
+    record LabRun(String system, String scenario, Integer games, JsonNode seed, String bots, Integer threads, List<LabVariant> variants, Integer timeLimit,
+                  String sweep, String outcome, LabDecide untilDecided) {}
+
+    /** The lab's stop once decided: the outcome compared, the margin in points, the most seeds per variant. */
+    record LabDecide(String outcome, JsonNode margin, Integer maxGames) {}
 
     /** A variant of a batch: its spec, and draft errata beside it (as GET /api/games/{id}/draft gives them). */
     record LabVariant(String name, String variant, JsonNode drafts) {}

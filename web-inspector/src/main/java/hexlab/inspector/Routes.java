@@ -29,6 +29,8 @@ final class Routes {
 
     private final Lab lab;
 
+    Lab lab() { return lab; }
+
     /**
      * The routes. Every request has passed {@link Guard#check} (host, origin, token, content type);
      * a route reads its JSON body with {@code Requests.body(ctx, Type.class)} (a record: strict types,
@@ -49,6 +51,10 @@ final class Routes {
             String id = ctx.pathParam("system");
             rereadIfEdited(id);      // what a batch would play: the files as they are now
             json(ctx, catalogue.describe(kernel.system(id)));
+        });
+        app.get("/api/systems/{system}/display", ctx -> {
+            Requests.onlyQuery(ctx);
+            json(ctx, Display.of(kernel.system(ctx.pathParam("system")), kernel.catalog()));
         });
         app.get("/api/default", ctx -> json(ctx, catalogue.defaultChoice()));
 

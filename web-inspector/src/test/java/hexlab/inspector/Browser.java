@@ -56,9 +56,14 @@ final class Browser implements AutoCloseable {
         driver.manage().timeouts().pageLoadTimeout(PATIENCE).scriptTimeout(PATIENCE);
         // the window's size includes no browser chrome in every mode: make the page itself 1280x800
         driver.get("about:blank");
+        viewport(1280, 800);
+    }
+
+    /** Makes the page itself (the window without its chrome) w x h pixels. */
+    void viewport(int width, int height) {
         Number w = (Number) js("return window.innerWidth"), h = (Number) js("return window.innerHeight");
         var outer = driver.manage().window().getSize();
-        driver.manage().window().setSize(new org.openqa.selenium.Dimension(outer.getWidth() + 1280 - w.intValue(), outer.getHeight() + 800 - h.intValue()));
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(outer.getWidth() + width - w.intValue(), outer.getHeight() + height - h.intValue()));
     }
 
     <T> T until(Function<ChromeDriver, T> condition, String what) { return until(condition, what, PATIENCE); }

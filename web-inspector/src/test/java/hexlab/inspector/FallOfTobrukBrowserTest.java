@@ -68,7 +68,7 @@ class FallOfTobrukBrowserTest {
                         String pid = c.getAttribute("data-piece"), name = templates.path(pid).path("name").asText("");
                         assertTrue(!name.isEmpty(), "piece " + pid + " has a template with a name");
                         String title = (String) b.js("return arguments[0].querySelector('title').textContent", c);
-                        assertTrue(title.startsWith(name + " (" + pid + ")"), "counter " + pid + " is titled " + title);
+                        assertTrue(title.startsWith(name + ", ") && !title.contains(pid), "counter " + pid + " is titled by its designation, not its id: " + title);
                         // a type flag the piece keeps all game is not a status mark
                         for (String flag : new String[] {"armor", "hq", "artillery"}) {
                             if (templates.path(pid).path(flag).asBoolean()) assertTrue(!title.matches(".*, " + flag + "\\b.*"), "counter " + pid + " shows its type as a status: " + title);

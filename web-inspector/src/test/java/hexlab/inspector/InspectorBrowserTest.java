@@ -192,6 +192,10 @@ class InspectorBrowserTest {
         int before = browser.all("svg.board polygon.ov[data-overlay=reach]").size();
         assertTrue(browser.all("svg.board text.ov-label").size() > 0, "MP costs printed");
         assertTrue(browser.all("svg.board polygon.ov[data-overlay=zoc]").size() > 0);
+        // each overlay shown has its legend: its values in the colours the board gives them
+        for (String o : new String[] {"zoc", "reach"}) {
+            assertTrue(!browser.all("#overlay-legend .ov-key[data-overlay=" + o + "] .swatch").isEmpty(), "a legend for " + o);
+        }
         keep("board-overlay.png");
         tab("rules");
         browser.andWait(() -> browser.find("input[data-erratum=cheap-rough]").click());
@@ -293,7 +297,7 @@ class InspectorBrowserTest {
         tab("log");
         WebElement row = null;
         for (WebElement e : browser.all("#log-list .log-entry")) {
-            if (e.findElements(By.cssSelector(".res")).stream().anyMatch(r -> r.getText().contains("crt"))) { row = e; break; }
+            if (!e.findElements(By.cssSelector(".res[data-table='combat/crt']")).isEmpty()) { row = e; break; }
         }
         assertTrue(row != null, "an entry with a combat result");
         row.findElement(By.cssSelector(".row")).click();
@@ -330,8 +334,23 @@ class InspectorBrowserTest {
         List<WebElement> halves = browser.all("#compare-dialog .half");
         assertEquals(2, halves.size());
         assertTrue(halves.get(1).getText().contains("gentler-crt"));
-        assertTrue(browser.all("#compare-dialog svg.board g.counter.target").size() > 0, "the pieces that differ are marked");
+        assertTrue(browser.all("#compare-dialog svg.board g.counter.differs").size() > 0, "the pieces that differ are marked");
+        assertTrue(!browser.all("#compare-differences li").isEmpty(), "a list says what differs");
         keep("compare.png");
+        // at 1024x768 both boards still fit side by side on the screen
+        browser.viewport(1024, 768);
+        try {
+            browser.until(d -> {
+                @SuppressWarnings("unchecked")
+                List<Number> r = (List<Number>) browser.js("const [a, b] = [...document.querySelectorAll('#compare-dialog .half .mini svg.board')].map(s => s.getBoundingClientRect());"
+                        + "return [a.left, a.right, b.left, b.right, a.bottom, b.bottom, innerWidth, innerHeight, a.width, a.height]");
+                return r.get(0).doubleValue() >= 0 && r.get(1).doubleValue() <= r.get(2).doubleValue() && r.get(3).doubleValue() <= r.get(6).doubleValue()
+                        && r.get(4).doubleValue() <= r.get(7).doubleValue() && r.get(8).doubleValue() > 300 && r.get(9).doubleValue() > 200;
+            }, "both compare boards side by side within 1024x768");
+            keep("compare-1024x768.png");
+        } finally {
+            browser.viewport(1280, 800);
+        }
         new Actions(browser.driver).sendKeys(Keys.ESCAPE).perform();
     }
 }

@@ -158,6 +158,43 @@ class LabApiTest {
     }
 
     @Test
+    void aSweepIsAVariantPerValueWithTheRateOfItsOutcomeByValue() {
+        JsonNode b = batch("{\"system\":\"toy\",\"scenario\":\"meeting\",\"games\":4,\"bots\":\"aggressive\",\"threads\":2,"
+                + "\"sweep\":\"combat/terrain/shift/rough=-3,1\",\"outcome\":\"red\"}");
+        assertEquals("done", b.path("state").asText(), b.toString());
+        JsonNode s = b.get("sweep");
+        assertEquals("combat/terrain/shift/rough", s.get("path").asText());
+        assertEquals("red", s.get("outcome").asText());
+        assertEquals(List.of("-3", "-1", "1"), s.get("points").findValues("value").stream().map(JsonNode::asText).toList(), "in the order of the values, the one held now between");
+        for (JsonNode p : s.get("points")) assertEquals(4, p.get("games").asInt(), p.toString());
+        assertEquals(12, b.get("games").size());
+        Http.Reply shape = http.post("/api/lab", "{\"system\":\"toy\",\"games\":2,\"sweep\":\"combat/crt/results/3/1=AR,D2\"}");
+        assertEquals(400, shape.status());
+        assertTrue(shape.text().contains("the value D2: combat/crt/results/3/1: expected text"), shape.text());
+    }
+
+    @Test
+    void untilDecidedStopsOnceTheDifferenceIsClearAndSaysAfterHowManySeeds() {
+        JsonNode b = batch("{\"system\":\"toy\",\"scenario\":\"meeting\",\"bots\":\"aggressive\",\"threads\":2,"
+                + "\"variants\":[{\"name\":\"base\",\"variant\":\"\"},{\"name\":\"bloody\",\"variant\":\"option:bloody\"}],"
+                + "\"untilDecided\":{\"outcome\":\"red\",\"maxGames\":300}}");
+        assertEquals("done", b.path("state").asText(), b.toString());
+        JsonNode d = b.get("untilDecided");
+        assertTrue(d.get("decided").asBoolean(), d.toString());
+        int seeds = d.get("seeds").asInt();
+        assertTrue(seeds < 300, d.toString());
+        assertEquals(2 * seeds, b.get("games").size(), "the batch is the seeds up to the deciding one");
+        assertTrue(d.get("note").asText().startsWith("decided after " + seeds + " seeds per variant"), d.toString());
+        assertEquals("differs", d.get("comparisons").get(0).get("verdict").asText());
+        Http.Reply both = http.post("/api/lab", "{\"system\":\"toy\",\"games\":5," + TWO_VARIANTS + ",\"untilDecided\":{}}");
+        assertEquals(400, both.status());
+        assertTrue(both.text().contains("give the most seeds as untilDecided.maxGames"), both.text());
+        Http.Reply one = http.post("/api/lab", "{\"system\":\"toy\",\"untilDecided\":{\"maxGames\":5}}");
+        assertEquals(400, one.status());
+        assertTrue(one.text().contains("at least two variants"), one.text());
+    }
+
+    @Test
     void malformedLabRequestsAre400WithAMessage() {
         for (String body : new String[] {
                 "{not json", "{}", "{\"system\":\"nope\"}", "{\"system\":\"toy\",\"scenario\":\"nope\"}", "{\"system\":\"toy\",\"games\":0}",

@@ -97,6 +97,44 @@ class LabBrowserTest {
     }
 
     @Test
+    void aTwoValueSweepIsPlottedAsTheRateAgainstTheValue() {
+        openLab();
+        WebElement g = browser.find("#lab-games");
+        g.clear();
+        g.sendKeys("6");
+        for (WebElement bot : browser.all("#lab-bots select")) new org.openqa.selenium.support.ui.Select(bot).selectByValue("aggressive");
+        browser.all("#lab-variants .variant-row").get(1).findElement(org.openqa.selenium.By.cssSelector("button")).click();
+        browser.find("#lab-sweep").sendKeys("combat/terrain/shift/rough=-3,1");
+        new org.openqa.selenium.support.ui.Select(browser.find("#lab-outcome")).selectByValue("red");
+        browser.find("#lab-run").click();
+        browser.until(d -> "done".equals(browser.body("batch")), "the sweep to finish");
+        assertEquals(Boolean.FALSE, browser.js("return document.getElementById('lab-sweep-figure').hidden"), "the sweep's plot is shown");
+        assertEquals("3", browser.find("#chart-sweep").getAttribute("data-points"), "the two values and the one held now, each with its games");
+        assertEquals("1", browser.find("#chart-sweep").getAttribute("data-drawn"));
+        String caption = browser.find("#lab-sweep-caption").getText();
+        assertTrue(caption.contains("combat/terrain/shift/rough") && caption.contains("rate of red"), caption);
+        assertEquals(18, browser.all("#lab-games tbody tr").size(), "6 games for each of the 3 values");
+        assertEquals(Boolean.TRUE, browser.js("return document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scrolling at 1280x800");
+        keep("variant-lab-sweep.png");
+    }
+
+    @Test
+    void untilDecidedSaysHowManySeedsItTook() {
+        openLab();
+        WebElement g = browser.find("#lab-games");
+        g.clear();
+        g.sendKeys("300");
+        setSecondVariant("bloody", "option:bloody");
+        for (WebElement bot : browser.all("#lab-bots select")) new org.openqa.selenium.support.ui.Select(bot).selectByValue("aggressive");
+        browser.find("#lab-until").click();
+        new org.openqa.selenium.support.ui.Select(browser.find("#lab-outcome")).selectByValue("red");
+        browser.find("#lab-run").click();
+        browser.until(d -> "done".equals(browser.body("batch")), "the comparison to be decided");
+        String decided = browser.find("#lab-decided").getText();
+        assertTrue(decided.matches("Until decided \\(the rate of red\\): decided after \\d+ seeds per variant.*"), decided);
+    }
+
+    @Test
     void aTimeLimitGivesAnEarlyAnswerFromWholeSeeds() {
         runAgainstGentler("5000", "1");
         browser.until(d -> "done".equals(browser.body("batch")), "the batch to stop at its time limit");

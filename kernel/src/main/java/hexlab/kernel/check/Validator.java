@@ -10,6 +10,7 @@ import hexlab.kernel.rules.ErratumDef;
 import hexlab.kernel.rules.Ref;
 import hexlab.kernel.rules.RuleSystem;
 import hexlab.kernel.rules.ScenarioDef;
+import hexlab.kernel.rules.Section;
 import hexlab.kernel.rules.Variant;
 import hexlab.kernel.script.ManifestLines;
 import hexlab.kernel.script.RuleError;
@@ -22,7 +23,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -98,7 +103,10 @@ public final class Validator {
         for (Variant v : variants) {
             String map = sys.maps().isEmpty() ? null : sys.maps().keySet().iterator().next();
             try (RulesContext rc = new RulesContext(catalog, v, Boards.load(catalog, sys, map), false)) {
-                if (v.errata().isEmpty()) checkRefs(sys, rc, out);
+                if (v.errata().isEmpty()) {
+                    checkRefs(sys, rc, out);
+                    checkCalls(sys, rc, out);
+                }
             } catch (InputException e) {
                 out.add(problem(e));
                 // the base rules do not load: each erratum's variant would fail the same way, and as slowly
@@ -132,6 +140,54 @@ public final class Validator {
             }
         }
     }
+
+    // rules.<section>.<export> (or rules["a-b"].<export>) in a script: a call from one section to another
+    private static final Pattern CALL = Pattern.compile(
+            "\\brules\\s*(?:\\.\\s*([A-Za-z_$][\\w$]*)|\\[\\s*[\"']([^\"']+)[\"']\\s*\\])\\s*\\.\\s*([A-Za-z_$][\\w$]*)");
+
+    /**
+     * Every call a section's script makes to another section (rules.combat.resolve) must find that
+     * export. A child system that replaces a parent's section with only a table leaves the parent's
+     * other scripts calling a section without a script: found here rather than as a TypeError in play.
+     */
+    private void checkCalls(RuleSystem sys, RulesContext rc, List<Problem> out) {
+        for (Section s : sys.sections().values()) {
+            if (s.scriptText() == null) continue;
+            String text = s.scriptText();
+            Matcher m = CALL.matcher(text);
+            Set<String> seen = new HashSet<>();
+            while (m.find()) {
+                String target = m.group(1) != null ? m.group(1) : m.group(2), export = m.group(3);
+                if (!seen.add(target + "." + export) || commentedOut(text, m.start())) continue;
+                Section t = sys.sections().get(target);
+                String where = catalog.display(s.scriptFile()) + ":" + lineOf(text, m.start()) + ":" + columnOf(text, m.start());
+                if (t == null) {
+                    out.add(new Problem(where, "calls rules." + target + "." + export + ", but the system declares no section \"" + target + "\""));
+                } else if (t.scriptFile() == null) {
+                    out.add(new Problem(where, "calls rules." + target + "." + export + ", but section " + target + " has no script"
+                            + (t.definedBy().equals(s.definedBy()) ? "" : " in " + sys.id() + " (" + t.definedBy() + " declares it with only a table;"
+                            + " to keep the " + s.definedBy() + " script give it script: too, see docs/formats.md, Extending a system)")));
+                } else if (!rc.callBoolean("hasExport", target, export)) {
+                    out.add(new Problem(where, "calls rules." + target + "." + export + ", but section " + target + " ("
+                            + catalog.display(t.scriptFile()) + ") has no export \"" + export + "\" (exports: " + rc.callString("exportsOf", target) + ")"));
+                }
+            }
+        }
+    }
+
+    // a match inside a // line comment (rule scripts comment in lines)
+    private static boolean commentedOut(String text, int at) {
+        int start = text.lastIndexOf('\n', at) + 1, c = text.indexOf("//", start);
+        return c >= 0 && c < at;
+    }
+
+    private static int lineOf(String text, int at) {
+        int n = 1;
+        for (int i = 0; i < at; i++) if (text.charAt(i) == '\n') n++;
+        return n;
+    }
+
+    private static int columnOf(String text, int at) { return at - text.lastIndexOf('\n', at - 1); }
 
     private void schemaCheck(Path f, List<Problem> out) {
         try {

@@ -71,6 +71,19 @@ public final class LineOfSight {
         return true;
     }
 
+    /**
+     * The hexes within {@code range} of {@code from}, {@code from} itself left out, that it sees:
+     * each {@linkplain #clear clear} of blocking hexes between the two. In index order.
+     */
+    public static int[] visible(HexMap map, int from, int range, IntPredicate blocks) {
+        int[] out = new int[map.size()];
+        int n = 0;
+        for (int i = 0; i < map.size(); i++) {
+            if (i != from && map.distance(from, i) <= range && clear(map, from, i, blocks)) out[n++] = i;
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
     private static boolean blocks(HexMap map, Hex hex, IntPredicate blocks) {
         int idx = map.index(hex);
         return idx >= 0 && blocks.test(idx);

@@ -6,16 +6,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A declarative {@link MoveCost}: a cost per terrain type, rules per hexside feature, and per-hex
- * extras. The cost to enter a hex is
+ * A declarative {@link MoveCost}: a cost per terrain type and per priced hex feature, rules per
+ * hexside feature, and per-hex extras. The cost to enter a hex is
  * <ol>
  *   <li>prohibited if the hex is {@linkplain #blocked blocked}, or a {@linkplain #block blocking}
  *       hexside feature is crossed without one of its {@code unless} features on the same hexside;</li>
- *   <li>else the entered hex's terrain cost, replaced by the lowest {@linkplain #replace replace}
+ *   <li>else the entered hex's terrain cost (or its costliest {@linkplain #featureCost priced
+ *       feature}'s), replaced by the lowest {@linkplain #replace replace}
  *       value among the features on the crossed hexside (a road), plus every {@linkplain #add add}
  *       value on it (an obstacle), plus {@linkplain #enterAdd enterAdd} of the entered hex and
  *       {@linkplain #leaveAdd leaveAdd} of the hex left.</li>
  * </ol>
+ * Hexside features that play has {@linkplain #removed removed} from a hexside are ignored there.
  * {@linkplain #stop Stop} hexes end the move of a unit that enters them (a unit starting in one may
  * leave it); {@linkplain #noEnd noEnd} hexes may be passed through but not ended in.
  *
@@ -40,12 +42,20 @@ public final class TableCost implements MoveCost {
     private final boolean[] blocked;
     private final boolean[] stop;
     private final boolean[] noEnd;
+    private final double[] featureCost;  // per hex: the cost of its costliest priced hex feature, NaN: its terrain's
+    private final long[] removed;        // per hexside, by hex * 6 + direction: features play has taken off it
 
     /** Terrain costs indexed as {@link HexMap#terrainTypes()}; POSITIVE_INFINITY = prohibited. */
     public TableCost(HexMap map, double[] terrainCosts) {
         this(map, checkedTerrain(map, terrainCosts), new double[64], new double[64], new long[64], 0, 0, 0,
                 new double[map.size()], new double[map.size()], new double[map.size() * 6],
-                new boolean[map.size()], new boolean[map.size()], new boolean[map.size()]);
+                new boolean[map.size()], new boolean[map.size()], new boolean[map.size()], nan(map.size()), new long[map.size() * 6]);
+    }
+
+    private static double[] nan(int n) {
+        double[] out = new double[n];
+        Arrays.fill(out, Double.NaN);
+        return out;
     }
 
     /**
@@ -58,7 +68,7 @@ public final class TableCost implements MoveCost {
 
     private TableCost(HexMap map, double[] terrain, double[] replace, double[] add, long[] unless,
                       long replaceMask, long addMask, long blockMask, double[] enterAdd, double[] leaveAdd, double[] sideAdd,
-                      boolean[] blocked, boolean[] stop, boolean[] noEnd) {
+                      boolean[] blocked, boolean[] stop, boolean[] noEnd, double[] featureCost, long[] removed) {
         this.map = map;
         this.terrain = terrain;
         this.replace = replace;
@@ -73,6 +83,8 @@ public final class TableCost implements MoveCost {
         this.blocked = blocked;
         this.stop = stop;
         this.noEnd = noEnd;
+        this.featureCost = featureCost;
+        this.removed = removed;
     }
 
     /** Builds a cost model from a spec; see {@link TableCostSpec} for its keys. */
@@ -89,7 +101,7 @@ public final class TableCost implements MoveCost {
     public TableCost copy() {
         return new TableCost(map, terrain.clone(), replace.clone(), add.clone(), unless.clone(),
                 replaceMask, addMask, blockMask, enterAdd.clone(), leaveAdd.clone(), sideAdd.clone(),
-                blocked.clone(), stop.clone(), noEnd.clone());
+                blocked.clone(), stop.clone(), noEnd.clone(), featureCost.clone(), removed.clone());
     }
 
     public HexMap map() { return map; }
@@ -124,6 +136,31 @@ public final class TableCost implements MoveCost {
         for (String u : unlessFeatures) if (map.featureBit(u) >= 0) mask |= 1L << map.featureBit(u);
         unless[bit] = mask;
         blockMask |= 1L << bit;
+        return this;
+    }
+
+    /**
+     * A hex with this feature costs {@code cost} to enter instead of its terrain (a fortification
+     * printed over other terrain); with several priced features, the costliest. A hexside's
+     * {@linkplain #replace replace} still wins over it.
+     */
+    public TableCost featureCost(String feature, double cost) {
+        checkCost(cost, "feature " + feature);
+        for (int i : map.featureHexes(feature)) featureCost[i] = Double.isNaN(featureCost[i]) ? cost : Math.max(featureCost[i], cost);
+        return this;
+    }
+
+    /**
+     * The hexside between the adjacent hexes {@code a} and {@code b} has lost {@code feature} in
+     * play (a gap cleared through wire, a blown bridge): the search ignores it there, either way.
+     */
+    public TableCost removed(String feature, int a, int b) {
+        int d = map.directionTo(a, b);
+        if (d < 0) throw new IllegalArgumentException("removed " + feature + " " + map.id(a) + "/" + map.id(b) + ": the hexes are not adjacent");
+        int bit = map.featureBit(feature);
+        if (bit < 0) return this;
+        removed[a * 6 + d] |= 1L << bit;
+        removed[b * 6 + map.directionTo(b, a)] |= 1L << bit;
         return this;
     }
 
@@ -175,8 +212,9 @@ public final class TableCost implements MoveCost {
     @Override
     public double enter(int from, int to, int dir) {
         if (blocked[to]) return PROHIBITED;
-        double cost = terrain[map.terrainIndex(to)];
-        long side = map.hexsideMask(from, dir);
+        double own = featureCost[to];
+        double cost = own == own ? own : terrain[map.terrainIndex(to)];
+        long side = map.hexsideMask(from, dir) & ~removed[from * 6 + dir];
         if (side != 0) {
             for (long m = side & blockMask; m != 0; m &= m - 1) {
                 if ((side & unless[Long.numberOfTrailingZeros(m)]) == 0) return PROHIBITED;
@@ -202,8 +240,9 @@ public final class TableCost implements MoveCost {
     public String explain(int from, int to, int dir) {
         StringBuilder sb = new StringBuilder(map.id(to)).append(' ').append(map.terrain(to)).append(' ')
                 .append(number(terrain[map.terrainIndex(to)]));
+        if (!Double.isNaN(featureCost[to])) sb.append("; hex feature instead: ").append(number(featureCost[to]));
         if (blocked[to]) return sb.append("; hex blocked = prohibited").toString();
-        long side = map.hexsideMask(from, dir);
+        long side = map.hexsideMask(from, dir) & ~removed[from * 6 + dir];
         List<String> names = map.hexsideFeatureNames();
         for (long m = side & blockMask; m != 0; m &= m - 1) {
             int b = Long.numberOfTrailingZeros(m);

@@ -8,6 +8,7 @@ import java.util.Map;
  * Builds a {@link TableCost} from a plain map, as a table file holds it:
  * <pre>
  * terrain: {clear: 1, rough: 2, sea: prohibited}      # number or "prohibited"
+ * features: {bunker: 3}        # a hex with this feature costs this instead of its terrain (the costliest of several)
  * defaultProhibited: false     # true: terrain types not listed are prohibited; false: each must be listed
  * hexsides:
  *   road: {replace: 0.5}       # crossing costs this instead of the terrain (lowest of several)
@@ -16,6 +17,7 @@ import java.util.Map;
  * enterAdd: {"0203": 1}        # extra to enter the hex; or a list, one number per hex in map order
  * leaveAdd: {"0202": 1}        # extra to leave the hex; the same two forms
  * sideAdd: {"0202/0203": 2}    # extra to cross that hexside, either way
+ * removed: {wire: "0202/0203"} # hexside features play has taken off these hexsides: ignored there
  * blocked: ["0505"]            # may not be entered (a list, or one string of ids)
  * stop: ["0606"]               # entering units stop there
  * noEnd: ["0707"]              # may be passed through, not ended in
@@ -30,8 +32,8 @@ import java.util.Map;
  * An unknown key, terrain, feature or hex is an IllegalArgumentException naming it.
  */
 final class TableCostSpec {
-    static final List<String> KEYS = List.of("terrain", "defaultProhibited", "hexsides", "enterAdd", "leaveAdd",
-            "sideAdd", "blocked", "stop", "noEnd", "zones", "zoneEnterAdd", "zoneLeaveAdd", "zoneStop", "zoneBlocked");
+    static final List<String> KEYS = List.of("terrain", "defaultProhibited", "features", "hexsides", "enterAdd", "leaveAdd",
+            "sideAdd", "removed", "blocked", "stop", "noEnd", "zones", "zoneEnterAdd", "zoneLeaveAdd", "zoneStop", "zoneBlocked");
     static final List<String> TABLE_KEYS = List.of("status", "rule", "note", "source");
     static final List<String> SIDE_KEYS = List.of("replace", "add", "block", "unless");
 
@@ -59,6 +61,13 @@ final class TableCostSpec {
             else throw new IllegalArgumentException("terrain \"" + type + "\": expected a number or \"prohibited\", found " + v);
         }
         TableCost cost = new TableCost(map, terrain, defaultProhibited);
+        for (Map.Entry<?, ?> e : mapping(spec.get("features"), "features").entrySet()) {
+            String feature = String.valueOf(e.getKey());
+            Object v = e.getValue();
+            if (v instanceof Number n) cost.featureCost(feature, n.doubleValue());
+            else if ("prohibited".equals(v)) cost.featureCost(feature, Double.POSITIVE_INFINITY);
+            else throw new IllegalArgumentException("feature \"" + feature + "\": expected a number or \"prohibited\", found " + v);
+        }
         hexsides(spec, cost);
         extras(map, spec, cost);
         return cost;
@@ -67,8 +76,8 @@ final class TableCostSpec {
     /** The per-hex part of a spec on a copy of a compiled base: the base's terrain and hexsides stand. */
     static TableCost extend(HexMap map, TableCost base, Map<String, Object> spec) {
         for (String key : new java.util.TreeSet<>(spec.keySet())) {
-            if (key.equals("terrain") || key.equals("hexsides") || key.equals("defaultProhibited")) {
-                throw new IllegalArgumentException("\"" + key + "\" in a spec with a base: the base gives terrain and hexsides, the spec only per-hex extras");
+            if (key.equals("terrain") || key.equals("features") || key.equals("hexsides") || key.equals("defaultProhibited")) {
+                throw new IllegalArgumentException("\"" + key + "\" in a spec with a base: the base gives terrain, features and hexsides, the spec only per-hex extras");
             }
             if (!KEYS.contains(key) && !TABLE_KEYS.contains(key)) {
                 throw new IllegalArgumentException("unknown key \"" + key + "\" in move cost spec (expected one of " + String.join(", ", KEYS) + ")");
@@ -112,6 +121,14 @@ final class TableCostSpec {
             String[] ab = key.split("/");
             if (ab.length != 2) throw new IllegalArgumentException("sideAdd \"" + key + "\": expected two hex ids joined by /, e.g. \"0802/0803\"");
             cost.sideAdd(hex(map, ab[0], "sideAdd"), hex(map, ab[1], "sideAdd"), number(e.getValue(), "sideAdd/" + key));
+        }
+        for (Map.Entry<?, ?> e : mapping(spec.get("removed"), "removed").entrySet()) {
+            String feature = String.valueOf(e.getKey());
+            for (String side : words(e.getValue(), "removed/" + feature)) {
+                String[] ab = side.split("/");
+                if (ab.length != 2) throw new IllegalArgumentException("removed/" + feature + " \"" + side + "\": expected two hex ids joined by /, e.g. \"0802/0803\"");
+                cost.removed(feature, hex(map, ab[0], "removed/" + feature), hex(map, ab[1], "removed/" + feature));
+            }
         }
         for (String id : words(spec.get("blocked"), "blocked")) cost.blocked(hex(map, id, "blocked"));
         for (String id : words(spec.get("stop"), "stop")) cost.stop(hex(map, id, "stop"));

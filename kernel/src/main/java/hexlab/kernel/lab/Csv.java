@@ -23,29 +23,47 @@ public final class Csv {
 
     private Csv() {}
 
-    public static String of(List<GameRecord> records) {
+    public static String of(List<GameRecord> records) { return header(columns(records)) + rows(records, columns(records)); }
+
+    /** The columns of a CSV of these games: the fixed ones, with every metric any of them gave (alphabetical) before {@code error}. */
+    static List<String> columns(List<GameRecord> records) {
         TreeSet<String> metrics = new TreeSet<>();
         for (GameRecord r : records) metrics.addAll(r.metrics().keySet());
-        List<String> columns = new ArrayList<>(List.of("variant", "game", "seed", "winner", "level", "turn", "actions", "hash"));
+        List<String> columns = new ArrayList<>(FIXED.subList(0, FIXED.size() - 1));
         columns.addAll(metrics);
         columns.add("error");
-        CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true);
-        columns.forEach(schema::addColumn);
+        return columns;
+    }
+
+    /** Whether a CSV with these columns can hold this game's row (it gave no metric the header lacks). */
+    static boolean fits(List<String> columns, GameRecord r) { return columns.containsAll(r.metrics().keySet()); }
+
+    static String header(List<String> columns) { return write(columns, List.of(), true); }
+
+    static String rows(List<GameRecord> records, List<String> columns) {
         List<Map<String, String>> rows = new ArrayList<>();
-        for (GameRecord r : records) {
-            Map<String, String> row = new LinkedHashMap<>();
-            row.put("variant", r.variant());
-            row.put("game", Integer.toString(r.game()));
-            row.put("seed", Long.toString(r.seed()));
-            row.put("winner", r.winner());
-            row.put("level", r.level() == null ? "" : r.level());
-            row.put("turn", Integer.toString(r.turn()));
-            row.put("actions", Integer.toString(r.actions()));
-            row.put("hash", r.hash());
-            for (String m : metrics) row.put(m, number(r.metrics().get(m)));
-            row.put("error", r.error() == null ? "" : r.error());
-            rows.add(row);
-        }
+        for (GameRecord r : records) rows.add(row(r, columns));
+        return write(columns, rows, false);
+    }
+
+    private static Map<String, String> row(GameRecord r, List<String> columns) {
+        Map<String, String> row = new LinkedHashMap<>();
+        row.put("variant", r.variant());
+        row.put("game", Integer.toString(r.game()));
+        row.put("seed", Long.toString(r.seed()));
+        row.put("winner", r.winner());
+        row.put("level", r.level() == null ? "" : r.level());
+        row.put("turn", Integer.toString(r.turn()));
+        row.put("actions", Integer.toString(r.actions()));
+        row.put("hash", r.hash());
+        for (String m : columns.subList(FIXED.size() - 1, columns.size() - 1)) row.put(m, number(r.metrics().get(m)));
+        row.put("error", r.error() == null ? "" : r.error());
+        return row;
+    }
+
+    private static String write(List<String> columns, List<Map<String, String>> rows, boolean header) {
+        CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(header);
+        columns.forEach(schema::addColumn);
         try {
             return MAPPER.writer(schema.build()).writeValueAsString(rows);
         } catch (JsonProcessingException e) {

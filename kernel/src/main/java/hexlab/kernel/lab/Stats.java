@@ -1,21 +1,26 @@
 package hexlab.kernel.lab;
 
-import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 import org.apache.commons.math3.stat.inference.ChiSquareTest;
 import org.apache.commons.math3.stat.interval.ConfidenceInterval;
 import org.apache.commons.math3.stat.interval.WilsonScoreInterval;
 
-/** The few statistics the lab reports, from Commons Math: Wilson intervals, t intervals (within the values seen), a 2x2 test. */
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/** The few statistics the lab reports: Wilson intervals (Commons Math), bootstrap intervals of means, a 2x2 test. */
 public final class Stats {
     public static final double LEVEL = 0.95;
+
+    /** Resamples of a bootstrap interval: its bounds move by well under a tenth of the interval between two sets of draws. */
+    static final int RESAMPLES = 1000;
 
     private Stats() {}
 
     /** A rate with its 95% Wilson score interval. */
     public record Rate(int count, int of, double rate, double low, double high) {}
 
-    /** A mean with its 95% t interval, kept within the smallest and largest values seen. */
+    /** A mean with its 95% percentile bootstrap interval, which stays within the values the games gave. */
     public record Mean(double mean, double low, double high, double sd, long n) {}
 
     /**
@@ -30,15 +35,29 @@ public final class Stats {
         return new Rate(count, of, (double) count / of, ci.getLowerBound(), ci.getUpperBound());
     }
 
-    public static Mean mean(SummaryStatistics s) {
-        long n = s.getN();
+    /**
+     * The mean of {@code values} (in game order) with a 95% percentile bootstrap interval. A metric
+     * that counts something (units left, hexes held) is bounded below, and often skewed: on a few
+     * games a t interval runs below any value a game can give, even below zero, while the means of
+     * resampled games never leave the values seen. The draws are seeded from the values' count, so
+     * the same games give the same interval, byte for byte.
+     */
+    public static Mean mean(double[] values) {
+        int n = values.length;
         if (n == 0) return new Mean(Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0);
-        if (n == 1) return new Mean(s.getMean(), s.getMean(), s.getMean(), 0, 1);
-        double t = new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - LEVEL) / 2);
-        double half = t * s.getStandardDeviation() / Math.sqrt(n);
-        // on a few games the t interval of a skewed count (units left on the map) runs below any value
-        // a game gave, even below zero; a percentile bootstrap never leaves the values seen either
-        double low = Math.max(s.getMin(), s.getMean() - half), high = Math.min(s.getMax(), s.getMean() + half);
+        SummaryStatistics s = new SummaryStatistics();
+        for (double x : values) s.addValue(x);
+        if (n == 1 || s.getMin() == s.getMax()) return new Mean(s.getMean(), s.getMean(), s.getMean(), n == 1 ? 0 : s.getStandardDeviation(), n);
+        SplittableRandom draws = new SplittableRandom(0x5EEDL * 31 + n);
+        double[] means = new double[RESAMPLES];
+        for (int b = 0; b < RESAMPLES; b++) {
+            double sum = 0;
+            for (int i = 0; i < n; i++) sum += values[draws.nextInt(n)];
+            means[b] = sum / n;
+        }
+        Arrays.sort(means);
+        double tail = (1 - LEVEL) / 2;
+        double low = means[(int) Math.floor(tail * (RESAMPLES - 1))], high = means[(int) Math.ceil((1 - tail) * (RESAMPLES - 1))];
         return new Mean(s.getMean(), low, high, s.getStandardDeviation(), n);
     }
 

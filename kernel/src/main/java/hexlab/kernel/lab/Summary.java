@@ -3,7 +3,6 @@ package hexlab.kernel.lab;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import hexlab.kernel.util.Json;
-import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,11 +29,22 @@ public final class Summary {
                         + " without --time-limit plays the same games" : "every seed finished within the time limit");
     }
 
-    public static ObjectNode of(List<Batch.Entry> variants, List<GameRecord> records) {
-        return ofLabels(variants.stream().map(e -> Label.of(e.name(), e.variant())).toList(), records);
+    public static ObjectNode of(List<Batch.Entry> variants, List<GameRecord> records) { return ofLabels(labels(variants), records); }
+
+    /** The batch's variants as a summary names them. */
+    public static List<Label> labels(List<Batch.Entry> variants) {
+        return variants.stream().map(e -> Label.of(e.name(), e.variant())).toList();
     }
 
-    public static ObjectNode ofLabels(List<Label> variants, List<GameRecord> records) {
+    public static ObjectNode ofLabels(List<Label> variants, List<GameRecord> records) { return build(variants, records, true); }
+
+    /**
+     * The answer so far, cheap enough to ask after every game: the outcome rates of each variant and
+     * each variant against the baseline, without lengths, metrics, usage or provenance.
+     */
+    public static ObjectNode soFar(List<Label> variants, List<GameRecord> records) { return build(variants, records, false); }
+
+    private static ObjectNode build(List<Label> variants, List<GameRecord> records, boolean whole) {
         Map<String, List<GameRecord>> by = new LinkedHashMap<>();
         for (Label e : variants) by.put(e.name(), new ArrayList<>());
         for (GameRecord r : records) by.get(r.variant()).add(r);
@@ -59,12 +69,13 @@ public final class Summary {
                 oc.set(o, rate(r));
             }
             rates.put(e.name(), rs);
+            if (!whole) continue;
             ObjectNode lv = v.putObject("levels");
             for (String l : levels) {
                 lv.set(l, rate(Stats.rate((int) games.stream().filter(g -> g.level() != null && (g.winner() + " " + g.level()).equals(l)).count(), games.size())));
             }
-            SummaryStatistics turns = new SummaryStatistics(), acts = new SummaryStatistics();
-            Map<String, SummaryStatistics> metrics = new TreeMap<>();
+            List<Double> turns = new ArrayList<>(), acts = new ArrayList<>();
+            Map<String, List<Double>> metrics = new TreeMap<>();
             Map<String, int[]> usage = new TreeMap<>();
             List<GameRecord> broken = new ArrayList<>();
             for (GameRecord g : games) {
@@ -72,19 +83,19 @@ public final class Summary {
                     broken.add(g);
                     continue;
                 }
-                turns.addValue(g.turn());
-                acts.addValue(g.actions());
-                g.metrics().forEach((k, x) -> metrics.computeIfAbsent(k, q -> new SummaryStatistics()).addValue(x));
+                turns.add((double) g.turn());
+                acts.add((double) g.actions());
+                g.metrics().forEach((k, x) -> metrics.computeIfAbsent(k, q -> new ArrayList<>()).add(x));
                 g.usage().forEach((k, n) -> {
                     int[] u = usage.computeIfAbsent(k, q -> new int[2]);
                     u[0]++;
                     u[1] += n;
                 });
             }
-            v.set("turns", mean(Stats.mean(turns)));
-            v.set("actions", mean(Stats.mean(acts)));
+            v.set("turns", mean(turns));
+            v.set("actions", mean(acts));
             ObjectNode m = v.putObject("metrics");
-            metrics.forEach((k, s) -> m.set(k, mean(Stats.mean(s))));
+            metrics.forEach((k, xs) -> m.set(k, mean(xs)));
             ObjectNode u = v.putObject("usage");
             usage.forEach((k, n) -> u.putObject(k).put("games", n[0]).put("times", n[1]));
             // a batch read back from a CSV has no usage, so nothing to say about provenance either
@@ -138,7 +149,8 @@ public final class Summary {
         return number(number(number(o, "rate", r.rate()), "low", r.low()), "high", r.high());
     }
 
-    private static ObjectNode mean(Stats.Mean m) {
+    private static ObjectNode mean(List<Double> values) {
+        Stats.Mean m = Stats.mean(values.stream().mapToDouble(Double::doubleValue).toArray());
         return number(number(number(number(Json.object(), "mean", m.mean()), "low", m.low()), "high", m.high()), "sd", m.sd());
     }
 
@@ -148,5 +160,26 @@ public final class Summary {
     }
 
     /** Four decimals: enough for rates, and stable text for byte-identical output. */
+    /** What a game of {@code sys} may end in: a side's win, a draw, or a broken game. */
+    public static List<String> outcomes(hexlab.kernel.rules.RuleSystem sys) {
+        List<String> out = new ArrayList<>(sys.sides());
+        out.addAll(List.of("draw", "error"));
+        return out;
+    }
+
+    /** A summary variant's most frequent outcome (the first in order on a tie). */
+    public static String commonest(com.fasterxml.jackson.databind.JsonNode variant) {
+        String top = null;
+        int most = -1;
+        for (var it = variant.get("outcomes").fields(); it.hasNext(); ) {
+            var o = it.next();
+            if (o.getValue().get("count").asInt() > most) {
+                most = o.getValue().get("count").asInt();
+                top = o.getKey();
+            }
+        }
+        return top;
+    }
+
     static double round(double x) { return Double.isNaN(x) ? x : Math.round(x * 10_000) / 10_000.0; }
 }

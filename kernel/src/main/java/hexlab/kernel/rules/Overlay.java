@@ -42,6 +42,31 @@ public final class Overlay {
 
     public Map<String, Object> tables(String section) { return tables.getOrDefault(section, Map.of()); }
 
+    /**
+     * The value at {@code path} (section/table/key or index/...) as the errata left it; an
+     * InputException from {@code where} when the path names no such entry.
+     */
+    public Object valueAt(String path, String where) {
+        String[] parts = path.split("/");
+        if (parts.length < 3 || !tables.containsKey(parts[0])) {
+            throw new InputException(where, 0, 0, "path \"" + path + "\" must be <section>/<table>/<entry>/..., starting with a section (sections: "
+                    + String.join(", ", tables.keySet()) + ")");
+        }
+        Object node = tables.get(parts[0]);
+        for (int i = 1; i < parts.length; i++) {
+            Object next = null;
+            if (node instanceof Map<?, ?> m) next = m.get(parts[i]);
+            else if (node instanceof List<?> l && parts[i].matches("\\d{1,9}") && Integer.parseInt(parts[i]) < l.size()) next = l.get(Integer.parseInt(parts[i]));
+            if (next == null) {
+                throw new InputException(where, 0, 0, "no entry \"" + parts[i] + "\" at " + String.join("/", java.util.Arrays.copyOf(parts, i))
+                        + (node instanceof Map<?, ?> m ? " (entries there: " + String.join(", ", m.keySet().stream().map(String::valueOf).limit(12).toList())
+                        + (m.size() > 12 ? ", ..." : "") + ")" : node instanceof List<?> l ? " (a list of " + l.size() + " entries, 0 to " + (l.size() - 1) + ")" : ""));
+            }
+            node = next;
+        }
+        return node;
+    }
+
     public Map<String, List<String>> touched() { return touched; }
 
     public List<ScriptPatch> scripts() { return scripts; }

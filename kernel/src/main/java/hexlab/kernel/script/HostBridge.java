@@ -34,7 +34,12 @@ public final class HostBridge {
         java.nio.ByteBuffer searchBuffer();
         /** As {@link #reachWith}, the answer written into {@link #searchBuffer()}: the number of hexes reached; -1 if the model was dropped. */
         int reachInto(String from, double budget, int model);
-        boolean los(String from, String to, String blockingJson);
+        /** Compiles a set of blocking hexes once (the ids as a JSON list); sight questions then name it by the id returned. */
+        int defineSight(String blockingJson);
+        /** Line of sight through a defined blocking set; null if it was dropped (define it again). */
+        Boolean losWith(String from, String to, int sight);
+        /** The hexes within {@code range} of {@code from} in its line of sight, their indices written into {@link #searchBuffer()}'s hex part: how many; -1 if the set was dropped. */
+        int visibleInto(String from, int range, int sight);
         String line(String from, String to);
     }
 
@@ -86,7 +91,11 @@ public final class HostBridge {
 
     @HostAccess.Export public String pathWith(String from, String to, double budget, int model) { return requireBoard().pathWith(from, to, budget, model); }
 
-    @HostAccess.Export public boolean los(String from, String to, String blockingJson) { return requireBoard().los(from, to, blockingJson); }
+    @HostAccess.Export public int defineSight(String blockingJson) { return requireBoard().defineSight(blockingJson); }
+
+    @HostAccess.Export public Boolean losWith(String from, String to, int sight) { return requireBoard().losWith(from, to, sight); }
+
+    @HostAccess.Export public int visibleInto(String from, int range, int sight) { return requireBoard().visibleInto(from, range, sight); }
 
     @HostAccess.Export public String line(String from, String to) { return requireBoard().line(from, to); }
 

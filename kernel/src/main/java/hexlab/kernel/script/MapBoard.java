@@ -13,10 +13,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The board as scripts see it: static geometry handed to the prelude once (so neighbours and
@@ -39,6 +37,12 @@ final class MapBoard implements HostBridge.Board {
         protected boolean removeEldestEntry(Map.Entry<Integer, TableCost> e) { return size() > MODELS; }
     };
     private int nextModel;
+    // blocking sets for line of sight, by id (the least recently used go first)
+    private final Map<Integer, boolean[]> sights = new LinkedHashMap<>(MODELS, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, boolean[]> e) { return size() > MODELS; }
+    };
+    private int nextSight;
     // zoned models by content, so the same zones rebuilt give the same model (least recently used go first)
     private final Map<Zoned, Integer> zoned = new LinkedHashMap<>(MODELS, 0.75f, true) {
         @Override
@@ -177,10 +181,28 @@ final class MapBoard implements HostBridge.Board {
     }
 
     @Override
-    public boolean los(String from, String to, String blockingJson) {
-        Set<Integer> blocking = new HashSet<>();
-        for (JsonNode n : Json.read(blockingJson)) blocking.add(idx(n.asText()));
-        return LineOfSight.clear(map, idx(from), idx(to), blocking::contains);
+    public int defineSight(String blockingJson) {
+        boolean[] blocks = new boolean[map.size()];
+        for (JsonNode n : Json.read(blockingJson)) blocks[idx(n.asText())] = true;
+        int id = nextSight++;
+        sights.put(id, blocks);
+        return id;
+    }
+
+    @Override
+    public Boolean losWith(String from, String to, int sight) {
+        boolean[] blocks = sights.get(sight);
+        return blocks == null ? null : LineOfSight.clear(map, idx(from), idx(to), i -> blocks[i]);
+    }
+
+    @Override
+    public int visibleInto(String from, int range, int sight) {
+        boolean[] blocks = sights.get(sight);
+        if (blocks == null) return -1;
+        int[] seen = LineOfSight.visible(map, idx(from), range, i -> blocks[i]);
+        int hexes = 8 + 8 * map.size();
+        for (int k = 0; k < seen.length; k++) out.putInt(hexes + 4 * k, seen[k]);
+        return seen.length;
     }
 
     @Override

@@ -292,6 +292,30 @@
       const b = new ArrayBuffer(host.searchBuffer());
       return (view = { costs: new Float64Array(b, 8, n), hexes: new Int32Array(b, 8 + 8 * n, n) });
     };
+    // blocking sets for line of sight: list object -> kernel id, and by content for lists built afresh
+    const sightIds = new WeakMap(), sightByText = new Map();
+    const noBlocking = Object.freeze([]);
+    function withSight(blocking, ask) {
+      const list = Array.isArray(blocking) ? blocking : noBlocking;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        let id = sightIds.get(list);
+        if (id === undefined) {
+          const text = JSON.stringify(list);
+          id = sightByText.get(text);
+          if (id === undefined) {
+            id = host.defineSight(text);
+            if (sightByText.size >= 256) sightByText.clear();
+            sightByText.set(text, id);
+          }
+          sightIds.set(list, id);
+        }
+        const r = ask(id);
+        if (r !== null) return r;
+        sightIds.delete(list);                        // the kernel dropped a set unused for long
+        sightByText.clear();
+      }
+      throw new Error("line of sight: the kernel could not keep the blocking set");
+    }
     const api = {
       name: m.name, status: m.status, source: m.source,
       ids: Object.freeze(m.ids.slice()),
@@ -351,7 +375,16 @@
         for (let j = 0; j < k; j++) { const i = v.hexes[j]; costs[i] = v.costs[j]; hexes[j] = i; }
         return { costs, hexes };
       },
-      lineOfSight: (a, b, blocking) => host.los(a, b, JSON.stringify(blocking || [])),
+      // line of sight through a set of blocking hexes (a list of ids), compiled by the kernel once
+      // per list object (or per content): build the list once (ctx.once) and ask with it many times
+      lineOfSight: (a, b, blocking) => withSight(blocking, (id) => host.losWith(a, b, id)),
+      // every hex within n of id that id sees (id itself left out), in index order: one call
+      visible: (id, n, blocking) => {
+        const k = withSight(blocking, (s) => { const c = host.visibleInto(id, n, s); return c < 0 ? null : c; });
+        const v = searchView(), out = new Array(k);
+        for (let j = 0; j < k; j++) out[j] = m.ids[v.hexes[j]];
+        return out;
+      },
       line: (a, b) => JSON.parse(host.line(a, b)),
     };
     return Object.freeze(api);

@@ -37,6 +37,24 @@ class LineOfSightTest {
     }
 
     @Test
+    void visibleIsEveryHexInRangeWhoseLineIsClear() {
+        IntPredicate wall = blocking("0504 0505 0506");
+        int from = at("0305");
+        int[] seen = LineOfSight.visible(map, from, 4, wall);
+        java.util.List<Integer> expected = new java.util.ArrayList<>();
+        for (int i = 0; i < map.size(); i++) {
+            if (i != from && map.distance(from, i) <= 4 && LineOfSight.clear(map, from, i, wall)) expected.add(i);
+        }
+        assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(), seen);
+        java.util.Set<Integer> set = new java.util.HashSet<>();
+        for (int i : seen) set.add(i);
+        assertTrue(set.contains(at("0505")), "a blocking hex itself is seen");
+        assertFalse(set.contains(at("0705")), "the hex behind the wall is not");
+        assertFalse(set.contains(from), "the observer's own hex is left out");
+        assertFalse(set.contains(at("0805")), "nor a hex beyond the range");
+    }
+
+    @Test
     void aBlockingHexInBetweenBlocks() {
         assertFalse(LineOfSight.clear(map, at("0101"), at("0105"), blocking("0103")));
         assertTrue(LineOfSight.clear(map, at("0101"), at("0105"), blocking("0203")));

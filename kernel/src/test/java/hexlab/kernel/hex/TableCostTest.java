@@ -171,6 +171,64 @@ class TableCostTest {
         assertArrayEquals(new int[0], PathSearch.reach(map, at("0103"), 0, cost).reachable());
     }
 
+    /** A board with forts printed over clear and rough ground, and wire on some of their sides. */
+    final HexMap forts = MapFixtures.board(4, 4, "even", """
+            terrain: {rough: "0202"}
+            features: {fort: "0202 0302", well: "0302"}
+            hexsides:
+              road: "0201/0202"
+              wire: "0201/0202 0301/0302 0203/0202"
+            """);
+
+    double enterForts(TableCost cost, String from, String to) {
+        int a = forts.index(from), b = forts.index(to);
+        return cost.enter(a, b, forts.directionTo(a, b));
+    }
+
+    static final String FORT_SPEC = """
+            terrain: {clear: 1, rough: 2}
+            features: {fort: 3, well: 2}
+            hexsides:
+              road: {replace: 0.5}
+              wire: {replace: 4}
+            """;
+
+    @Test
+    void aPricedHexFeatureCostsItsPriceInsteadOfTheTerrain() {
+        TableCost cost = TableCost.fromSpec(forts, MapFixtures.yaml(FORT_SPEC));
+        assertEquals(3.0, enterForts(cost, "0102", "0202"), "fort over rough: the fort's 3, not 2 + 3");
+        assertEquals(3.0, enterForts(cost, "0402", "0302"), "fort and well: the costlier feature");
+        assertEquals(4.0, enterForts(cost, "0203", "0202"), "across wire: the hexside replaces the fort");
+        assertEquals(0.5, enterForts(cost, "0201", "0202"), "along the road: the lowest replacement");
+        assertEquals(1.0, enterForts(cost, "0202", "0102"), "leaving a fort costs the hex entered");
+        TableCost prohibited = TableCost.fromSpec(forts, MapFixtures.yaml("terrain: {clear: 1, rough: 2}\nfeatures: {well: prohibited}"));
+        assertEquals(INF, enterForts(prohibited, "0402", "0302"));
+        assertEquals(2.0, enterForts(prohibited, "0102", "0202"), "an unpriced feature leaves the terrain's cost");
+        assertTrue(cost.explain(forts.index("0102"), forts.index("0202"), forts.directionTo(forts.index("0102"), forts.index("0202")))
+                .startsWith("0202 rough 2; hex feature instead: 3"));
+    }
+
+    @Test
+    void hexsideFeaturesRemovedInPlayAreIgnoredThereEitherWay() {
+        Map<String, Object> spec = new java.util.HashMap<>(MapFixtures.yaml(FORT_SPEC));
+        spec.put("removed", Map.of("wire", "0202/0203 0302/0301"));
+        TableCost cleared = TableCost.fromSpec(forts, spec);
+        assertEquals(3.0, enterForts(cleared, "0203", "0202"), "the gap: the fort's cost again");
+        assertEquals(1.0, enterForts(cleared, "0202", "0203"));
+        assertEquals(3.0, enterForts(cleared, "0301", "0302"));
+        assertEquals(0.5, enterForts(cleared, "0201", "0202"), "the wire elsewhere stands, the road still wins");
+        TableCost base = TableCost.fromSpec(forts, MapFixtures.yaml(FORT_SPEC));
+        TableCost onBase = TableCost.fromSpec(base, Map.of("removed", Map.of("wire", java.util.List.of("0203/0202"))));
+        assertEquals(3.0, enterForts(onBase, "0203", "0202"));
+        assertEquals(4.0, enterForts(base, "0203", "0202"), "the base is untouched");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TableCost.fromSpec(base, Map.of("features", Map.of("fort", 1))));
+        assertTrue(e.getMessage().startsWith("\"features\" in a spec with a base"), e.getMessage());
+        IllegalArgumentException far = assertThrows(IllegalArgumentException.class,
+                () -> TableCost.fromSpec(base, Map.of("removed", Map.of("wire", "0101/0303"))));
+        assertEquals("removed wire 0101/0303: the hexes are not adjacent", far.getMessage());
+    }
+
     /** One zone number per hex, as the script host sends a Uint8Array. */
     String zones(Map<String, Integer> byHex) {
         char[] z = new char[map.size()];

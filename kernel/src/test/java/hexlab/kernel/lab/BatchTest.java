@@ -126,4 +126,76 @@ class BatchTest {
         assertTrue(s.get("variants").get(0).get("turns").get("mean").isNull(), json);
         assertEquals(1, s.get("variants").get(0).get("errors").size());
     }
+
+    @Test
+    void aBatchGivenTheGamesOfAnEarlierRunPlaysOnlyTheRestAndEndsAsAnUninterruptedOne() {
+        var entries = List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("bloody", k.variant("toy", "option:bloody")));
+        var settings = new Batch.Settings("meeting", 12, 5, "aggressive", 2, null);
+        List<GameRecord> whole = Batch.run(k, entries, settings, null);
+        java.util.Map<Integer, GameRecord> earlier = new java.util.concurrent.ConcurrentHashMap<>();
+        Batch.play(k, entries, settings, new Batch.Control().each((r, place) -> earlier.put(place, r)).stop(() -> earlier.size() >= 7));
+        Batch.Finished finished = new Batch.Finished(2, 12);
+        earlier.forEach((place, r) -> finished.add(r, place));
+        java.util.concurrent.atomic.AtomicInteger now = new java.util.concurrent.atomic.AtomicInteger();
+        List<GameRecord> rest = Batch.play(k, entries, settings, new Batch.Control().finished(finished).each((r, place) -> {
+            now.incrementAndGet();
+            assertFalse(earlier.containsKey(place), "game " + place + " was played before");
+        }));
+        assertEquals(Csv.of(whole), Csv.of(rest));
+        assertEquals(24, earlier.size() + now.get());
+    }
+
+    @Test
+    void aBatchDecidedEarlyIsTheSeedsUpToItsDecisionWhateverTheThreadsTheGamesOfABatchOfThatMany() {
+        var entries = List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("bloody", k.variant("toy", "option:bloody")));
+        var decide = new Sequential.Settings("red", 0.05, 0);
+        String one = null;
+        int seeds = 0;
+        for (int threads : new int[] {1, 2}) {
+            Plan plan = new Plan(k.system("toy"), "meeting", 400, 1, "aggressive", entries, decide, null);
+            Batch.Finished finished = plan.finished();
+            List<GameRecord> r = Batch.play(k, entries, plan.settings(threads, null), new Batch.Control().finished(finished));
+            assertTrue(finished.decision().decided(), "bloody exchanges change red's rate by a quarter: decided");
+            seeds = finished.decision().decidedAt();
+            assertEquals(2 * seeds, r.size(), "the seeds up to the decision, no game after it");
+            if (one == null) one = Csv.of(r);
+            else assertEquals(one, Csv.of(r), threads + " threads");
+        }
+        assertTrue(seeds < 400, "stopped early: " + seeds);
+        assertEquals(one, Csv.of(Batch.run(k, entries, new Batch.Settings("meeting", seeds, 1, "aggressive", 2, null), null)));
+    }
+
+    @Test
+    void aJournalKeepsEachGameAsItEndsAndReadsBackWithoutALineCutShortByAKill(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        var entries = List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("bloody", k.variant("toy", "option:bloody")));
+        Plan plan = new Plan(k.system("toy"), "meeting", 6, 5, "aggressive", entries, null, null);
+        java.nio.file.Path csv = dir.resolve("b.csv");
+        List<GameRecord> r;
+        try (Journal j = Journal.start(csv, plan.json())) {
+            r = Batch.play(k, entries, plan.settings(1, null), new Batch.Control().each((g, place) -> {
+                j.add(g, place);
+                try {
+                    assertEquals(java.nio.file.Files.readAllLines(csv).size() - 1, java.nio.file.Files.readAllLines(Journal.of(csv)).size() - 1, "a row for each game so far");
+                } catch (java.io.IOException e) {
+                    throw new AssertionError(e);
+                }
+            }));
+            j.finish(r);
+        }
+        assertEquals(Csv.of(r), java.nio.file.Files.readString(csv));
+        Journal.Contents back = Journal.read(csv);
+        assertEquals(hexlab.kernel.util.Json.write(plan.json()), hexlab.kernel.util.Json.write(back.batch()));
+        assertEquals(12, back.games().size());
+        for (Journal.Entry e : back.games()) assertEquals(r.get(e.place()), e.game(), "each game whole, usage included");
+        assertEquals(hexlab.kernel.util.Json.write(Plan.of(k, back.batch(), "b.csv.journal").json()), hexlab.kernel.util.Json.write(plan.json()));
+
+        String text = java.nio.file.Files.readString(Journal.of(csv));
+        java.nio.file.Files.writeString(Journal.of(csv), text.substring(0, text.length() - 40));
+        assertEquals(11, Journal.read(csv).games().size(), "the line being written when the batch was killed is left out");
+        String[] lines = text.split("\n");
+        lines[3] = lines[3].substring(0, 30);
+        java.nio.file.Files.writeString(Journal.of(csv), String.join("\n", lines) + "\n");
+        var bad = assertThrows(hexlab.kernel.error.InputException.class, () -> Journal.read(csv));
+        assertTrue(bad.describe().startsWith(Journal.of(csv) + ":4:"), bad.describe());
+    }
 }

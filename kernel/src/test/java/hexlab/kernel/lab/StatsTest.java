@@ -1,6 +1,12 @@
 package hexlab.kernel.lab;
 
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,20 +41,34 @@ class StatsTest {
     }
 
     @Test
-    void tIntervalOfAMeanMatchesTheTextbookValueAndStaysWithinTheValuesSeen() {
-        // 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sd 2.138, t(7, 0.975) = 2.3646: 3.2126 to 6.7874
+    void aMeansBootstrapIntervalIsNearTheTIntervalOnASymmetricSample() {
+        // 200 values spread evenly around 50: the t interval is 50 +- 1.96 * sd / sqrt(200)
+        double[] xs = new double[200];
+        for (int i = 0; i < xs.length; i++) xs[i] = 50 + ((i * 37) % 41 - 20);
         org.apache.commons.math3.stat.descriptive.SummaryStatistics s = new org.apache.commons.math3.stat.descriptive.SummaryStatistics();
-        for (double x : new double[] {2, 4, 4, 4, 5, 5, 7, 9}) s.addValue(x);
-        Stats.Mean m = Stats.mean(s);
-        assertEquals(5.0, m.mean(), 1e-12);
-        assertEquals(3.2126, m.low(), 5e-4);
-        assertEquals(6.7874, m.high(), 5e-4);
-        // a count that is 0 in four games of five and 10 in one: mean 2, sd 4.472, t(4) = 2.7764: -3.553 to 7.553
-        org.apache.commons.math3.stat.descriptive.SummaryStatistics skewed = new org.apache.commons.math3.stat.descriptive.SummaryStatistics();
-        for (double x : new double[] {0, 0, 0, 0, 10}) skewed.addValue(x);
-        Stats.Mean k = Stats.mean(skewed);
+        for (double x : xs) s.addValue(x);
+        double half = 1.96 * s.getStandardDeviation() / Math.sqrt(xs.length);
+        Stats.Mean m = Stats.mean(xs);
+        assertEquals(s.getMean(), m.mean(), 1e-12);
+        assertEquals(s.getMean() - half, m.low(), 0.15 * half);
+        assertEquals(s.getMean() + half, m.high(), 0.15 * half);
+    }
+
+    @Test
+    void aSkewedCountsIntervalNeverGoesBelowTheLeastValueAGameGave() {
+        // 0 in four games of five and 10 in one: mean 2, and a t interval of -3.55 to 7.55
+        Stats.Mean k = Stats.mean(new double[] {0, 0, 0, 0, 10});
         assertEquals(2.0, k.mean(), 1e-12);
-        assertEquals(0.0, k.low(), 1e-12, "never below the least value a game gave");
-        assertEquals(7.553, k.high(), 5e-4, "inside the values seen, the t bound stands");
+        assertEquals(0.0, k.low(), 1e-12, "a count's interval starts at its least value");
+        assertTrue(k.high() > 2 && k.high() <= 10, "and ends within the values seen: " + k.high());
+        assertEquals(k, Stats.mean(new double[] {0, 0, 0, 0, 10}), "the same games, the same interval");
+    }
+
+    @Property(tries = 200)
+    void aMeansIntervalHoldsTheMeanWithinTheValuesSeen(@ForAll @Size(min = 1, max = 60) List<@IntRange(min = 0, max = 40) Integer> counts) {
+        double[] xs = counts.stream().mapToDouble(Integer::doubleValue).toArray();
+        Stats.Mean m = Stats.mean(xs);
+        double min = java.util.Arrays.stream(xs).min().orElseThrow(), max = java.util.Arrays.stream(xs).max().orElseThrow();
+        assertTrue(min <= m.low() && m.low() <= m.mean() + 1e-9 && m.mean() <= m.high() + 1e-9 && m.high() <= max, m + " within [" + min + ", " + max + "]");
     }
 }

@@ -104,6 +104,15 @@ class BadInputTest {
     }
 
     @Test
+    void aScriptCallingAnotherSectionsMissingExportIsCaughtByValidateAtItsLine() {
+        Kernel k = broken("rules-scripts/toy/combat.js", "ctx.rules.fog.revealContacts()", "ctx.rules.fog.revealContact()");
+        List<Validator.Problem> p = new Validator(k.catalog()).validate("toy");
+        assertEquals(1, p.size(), p.toString());
+        assertTrue(p.getFirst().where().startsWith("rules-scripts/toy/combat.js:74:"), p.toString());
+        assertTrue(p.getFirst().message().contains("calls rules.fog.revealContact, but section fog (rules-scripts/toy/fog.js) has no export \"revealContact\""), p.toString());
+    }
+
+    @Test
     void theToySystemValidatesClean() {
         assertEquals(List.of(), new Validator(Fixtures.toy().catalog()).validate(null));
     }

@@ -41,6 +41,25 @@ class MapSearchTest {
     }
 
     @Test
+    void visibleAnswersInOneCallWhatLineOfSightAnswersHexByHex() {
+        // the toy's rough hexes (0403 0404 0503) block sight; 0302 looks east across them
+        String same = eval("(() => { const b = map.ids.filter((h) => map.terrain(h) === 'rough');"
+                + " const one = map.visible('0302', 4, b);"
+                + " const each = map.within('0302', 4).filter((h) => h !== '0302' && map.lineOfSight('0302', h, b)).sort((x, y) => map.index(x) - map.index(y));"
+                + " return [one.join() === each.join(), one.indexOf('0403') >= 0, one.indexOf('0603') < 0, map.visible('0302', 4, []).length === map.within('0302', 4).length - 1]; })()");
+        assertEquals("[true,true,true,true]", same);
+    }
+
+    @Test
+    void aBlockingSetTheKernelDroppedIsDefinedAgainAndAnswersTheSame() {
+        // the kernel keeps 128 blocking sets: 200 others push the first out
+        String same = eval("(() => { const b = ['0403', '0404', '0503']; const first = map.visible('0302', 4, b);"
+                + " for (let i = 0; i < 200; i++) map.lineOfSight('0101', '0806', [map.ids[i % map.ids.length], map.ids[(i * 7) % map.ids.length], 'x' + i].filter((h) => map.has(h)).concat([map.ids[i % 40]]).slice(0, 1 + (i % 3)));"
+                + " return map.visible('0302', 4, b).join() === first.join() && first.length > 3; })()");
+        assertEquals("true", same);
+    }
+
+    @Test
     void aSpecIsFrozenAtItsFirstSearch() {
         assertEquals("[false,true,true]", eval("(() => { const s = " + SPEC + "; const before = Object.isFrozen(s); map.reach('0101', 2, s);"
                 + " return [before, Object.isFrozen(s), Object.isFrozen(s.terrain)]; })()"));

@@ -1,0 +1,250 @@
+package hexlab.kernel.lab.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.hazelcast.client.HazelcastClient;
+import com.hazelcast.cluster.Member;
+import com.hazelcast.cluster.MembershipEvent;
+import com.hazelcast.cluster.MembershipListener;
+import com.hazelcast.collection.IQueue;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
+import com.hazelcast.map.listener.EntryAddedListener;
+import hexlab.kernel.lab.Batch;
+import hexlab.kernel.lab.GameRecord;
+import hexlab.kernel.lab.Plan;
+import hexlab.kernel.util.Json;
+
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Plays a batch on the members of a cluster ({@link Batch.Players}). The coordinator publishes the
+ * batch's plan, hands out places in seed order (a few more than the members have threads, so an
+ * answer that comes in early wastes little), and takes each game back as it ends. A game that
+ * comes back twice counts once (the same seed gives the same game). When a member leaves, the
+ * places it held, and any handed out that no one holds, are handed out again before new ones; the
+ * batch says who left. The games come back in any order and go to their places, so the batch is
+ * the one a single process plays: the same CSV and summary.
+ */
+public final class ClusterPlayers implements Batch.Players, AutoCloseable {
+    /** How long the coordinator waits without hearing of a game before it looks in the results itself. */
+    static final long LOOK_NS = 2_000_000_000L;
+
+    /** How long a batch waits with no member to play it before it fails. */
+    static final long ALONE_MS = 60_000;
+
+    private final HazelcastInstance client;
+    private final Consumer<String> log;
+    private final Map<String, int[]> perMember = new TreeMap<>();
+    private final Map<String, Long> firstAt = new TreeMap<>(), lastAt = new TreeMap<>();
+    private final List<String> left = new ArrayList<>();
+    private final Map<String, String> refused = new TreeMap<>();
+    private final Set<String> members = new java.util.TreeSet<>();
+    private long started;
+
+    private sealed interface Event permits Result, Left, Refusal {}
+    private record Result(int place, String json) implements Event {}
+    private record Left(UUID uuid, String name) implements Event {}
+    private record Refusal(String member, String why) implements Event {}
+
+    /**
+     * Connects to the members at {@code addresses} as a client.
+     *
+     * @param log hears what happens to the batch beyond its games (a member that leaves or refuses)
+     */
+    public ClusterPlayers(List<String> addresses, Consumer<String> log) {
+        this.client = HazelcastClient.newHazelcastClient(Cluster.client(addresses));
+        this.log = log;
+    }
+
+    static String name(Member m) { return m.getAddress().getHost() + ":" + m.getAddress().getPort(); }
+
+    /** The members now and the threads each plays on. */
+    public Map<String, Integer> members() {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (Member m : client.getCluster().getMembers()) out.put(name(m), threads(m));
+        return out;
+    }
+
+    private static int threads(Member m) {
+        try {
+            return Math.max(1, Integer.parseInt(String.valueOf(m.getAttribute(Cluster.THREADS))));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
+    @Override
+    public void play(Batch.Prepared batch, Batch.Work work) {
+        String id = Long.toString(new SecureRandom().nextLong() & Long.MAX_VALUE, 36);
+        Batch.Settings s = batch.settings();
+        Plan plan = new Plan(batch.variants().getFirst().variant().system(), s.scenario(), s.games(), s.seed(), s.bots(), batch.variants(), null, null);
+        BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+        IMap<String, String> batches = client.getMap(Cluster.BATCHES);
+        IQueue<Integer> queue = client.getQueue(Cluster.queue(id));
+        IMap<Integer, String> done = client.getMap(Cluster.done(id)), claims = client.getMap(Cluster.claims(id));
+        IMap<String, String> refusals = client.getMap(Cluster.refusals(id));
+        UUID onDone = done.addEntryListener((EntryAddedListener<Integer, String>) e -> events.add(new Result(e.getKey(), e.getValue())), true);
+        UUID onRefusal = refusals.addEntryListener((EntryAddedListener<String, String>) e -> events.add(new Refusal(e.getKey(), e.getValue())), true);
+        UUID onLeave = client.getCluster().addMembershipListener(new MembershipListener() {
+            @Override public void memberAdded(MembershipEvent e) { synchronized (members) { members.add(name(e.getMember())); } }
+            @Override public void memberRemoved(MembershipEvent e) { events.add(new Left(e.getMember().getUuid(), name(e.getMember()))); }
+        });
+        for (Member m : client.getCluster().getMembers()) synchronized (members) { members.add(name(m)); }
+        Set<Integer> pending = new HashSet<>();      // handed out, not yet back
+        synchronized (perMember) {      // the report is this batch's
+            perMember.clear();
+            firstAt.clear();
+            lastAt.clear();
+            left.clear();
+            refused.clear();
+        }
+        started = System.nanoTime();
+        long aloneSince = -1, lastLook = System.nanoTime();
+        Set<Integer> lost = Set.of();
+        // the coordinator's id: if it is lost (killed), the members drop the batch; --resume starts it again
+        batches.put(id, Json.write(plan.json().put("coordinator", client.getLocalEndpoint().getUuid().toString())));
+        try {
+            while (true) {
+                int window = 2 * client.getCluster().getMembers().stream().mapToInt(ClusterPlayers::threads).sum() + 2;
+                boolean more = true;
+                while (pending.size() < window) {
+                    int p = work.next();
+                    if (p < 0) {
+                        more = false;
+                        break;
+                    }
+                    if (pending.add(p)) queue.offer(p);
+                }
+                if (!more) {
+                    // stopped, or the answer is in: places no one has begun are not played; those begun end first
+                    Set<Integer> claimed = claims.keySet();
+                    pending.removeIf(p -> !work.wanted(p) && !claimed.contains(p));
+                    if (pending.stream().noneMatch(work::wanted)) queue.clear();
+                }
+                if (pending.isEmpty()) break;
+                Event e = events.poll(200, TimeUnit.MILLISECONDS);
+                if (e instanceof Result r) back(r.place(), r.json(), pending, work);
+                if (System.nanoTime() - lastLook > LOOK_NS) {
+                    // entry events are not guaranteed to arrive (a busy or reconnecting client may miss one): look for games back that were not
+                    // heard of; a place neither back, queued nor claimed at two looks in a row was lost on its way and is handed out again
+                    lastLook = System.nanoTime();
+                    for (var g : done.getAll(new HashSet<>(pending)).entrySet()) back(g.getKey(), g.getValue(), pending, work);
+                    Set<Integer> queued = new HashSet<>(queue), claimed = claims.keySet(), missing = new HashSet<>();
+                    for (int p : pending) if (!queued.contains(p) && !claimed.contains(p)) missing.add(p);
+                    for (int p : missing) {
+                        if (!lost.contains(p)) continue;
+                        pending.remove(p);
+                        work.again(p);
+                    }
+                    lost = missing;
+                }
+                if (e instanceof Result) {
+                    continue;
+                } else if (e instanceof Left l) {
+                    synchronized (perMember) { left.add(l.name()); }
+                    int again = 0;
+                    Set<Integer> held = new HashSet<>(), queued = new HashSet<>(queue), back = done.keySet();
+                    for (var c : claims.entrySet()) if (!c.getValue().equals(l.uuid().toString())) held.add(c.getKey());
+                    for (int p : new ArrayList<>(pending)) {
+                        if (held.contains(p) || queued.contains(p) || back.contains(p)) continue;
+                        pending.remove(p);
+                        claims.remove(p);
+                        work.again(p);
+                        again++;
+                    }
+                    log.accept("member " + l.name() + " left the cluster: " + again + " of its games in progress go to the others");
+                } else if (e instanceof Refusal f) {
+                    synchronized (perMember) { refused.put(f.member(), f.why()); }
+                    log.accept("member " + f.member() + " refuses this batch: " + f.why());
+                    if (refused.keySet().containsAll(members().keySet())) {
+                        throw new IllegalStateException("every member of the cluster refuses this batch; the first: " + f.member() + ": " + f.why());
+                    }
+                }
+                if (client.getCluster().getMembers().isEmpty()) {
+                    if (aloneSince < 0) aloneSince = System.nanoTime();
+                    else if (System.nanoTime() - aloneSince > ALONE_MS * 1_000_000) {
+                        throw new IllegalStateException("no member of the cluster is left to play the batch (" + pending.size() + " games waiting)");
+                    }
+                } else aloneSince = -1;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } finally {
+            batches.remove(id);
+            done.removeEntryListener(onDone);
+            refusals.removeEntryListener(onRefusal);
+            client.getCluster().removeMembershipListener(onLeave);
+            queue.destroy();
+            done.destroy();
+            claims.destroy();
+            refusals.destroy();
+        }
+    }
+
+    /** A game back at {@code place}, heard of once: a place no longer handed out (heard before, or dropped) is not counted again. */
+    private void back(int place, String json, Set<Integer> pending, Batch.Work work) {
+        if (!pending.remove(place)) return;
+        JsonNode j = Json.read(json);
+        String who = j.path("member").asText("?");
+        long now = System.nanoTime();
+        synchronized (perMember) {
+            perMember.computeIfAbsent(who, k -> new int[1])[0]++;
+            firstAt.putIfAbsent(who, now);
+            lastAt.put(who, now);
+        }
+        work.done(GameRecord.of(j), place);
+    }
+
+    /**
+     * The batch as the cluster played it: its members, the games and rate of each (from its first
+     * game back to its last), who left and who refused.
+     */
+    public ObjectNode report() {
+        ObjectNode o = Json.object();
+        synchronized (perMember) {
+            var ms = o.putObject("members");
+            for (String m : members) {
+                ObjectNode x = ms.putObject(m);
+                int n = perMember.containsKey(m) ? perMember.get(m)[0] : 0;
+                x.put("games", n);
+                long span = n > 1 ? lastAt.get(m) - firstAt.get(m) : 0;
+                x.put("gamesPerSecond", n > 1 && span > 0 ? Math.round((n - 1) / (span / 1e9) * 1000) / 1000.0 : 0);
+                if (left.contains(m)) x.put("left", true);
+                if (refused.containsKey(m)) x.put("refused", refused.get(m));
+            }
+            o.set("left", Json.MAPPER.valueToTree(left));
+        }
+        return o;
+    }
+
+    /** One line of per-member rates for a progress bar ("127.0.0.1:5701 12 games 1.4/s · ..."). */
+    public String rates() {
+        StringBuilder sb = new StringBuilder();
+        long now = System.nanoTime();
+        synchronized (perMember) {
+            for (var e : perMember.entrySet()) {
+                double secs = (now - started) / 1e9;
+                sb.append(sb.isEmpty() ? "" : " · ").append(e.getKey()).append(' ').append(e.getValue()[0])
+                        .append(String.format(java.util.Locale.ROOT, " %.2f/s", secs > 0 ? e.getValue()[0] / secs : 0)).append(left.contains(e.getKey()) ? " (left)" : "");
+            }
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public void close() { client.shutdown(); }
+}

@@ -1,0 +1,147 @@
+package hexlab.kernel.lab.cluster;
+
+import com.hazelcast.config.Config;
+import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
+import com.hazelcast.map.listener.EntryAddedListener;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.error.InputException;
+import hexlab.kernel.lab.Batch;
+import hexlab.kernel.lab.GameRecord;
+import hexlab.kernel.lab.Plan;
+import hexlab.kernel.util.Json;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * A member of the lab's cluster: it watches for batches and plays their games on its threads,
+ * each thread with its rules contexts kept from game to game. Before it plays a batch it reads the
+ * rule files here and compares each section's version and content hash with the batch's; a member
+ * whose rules differ refuses the batch (and says so to its coordinator) and plays none of it.
+ * While it plays a place it holds a claim on it, so that if it leaves, its coordinator knows which
+ * games to hand to the others.
+ */
+public final class LabMember implements AutoCloseable {
+    private final Path root;
+    private final int threads;
+    private final Consumer<String> log;
+    private final HazelcastInstance hz;
+    private final String name;
+    private final Set<String> begun = new HashSet<>();
+    private volatile boolean closed;
+
+    /**
+     * Starts a member and joins the cluster.
+     *
+     * @param log hears what the member does, a line at a time (batches begun, refused, finished)
+     */
+    public LabMember(Path root, Config config, int threads, Consumer<String> log) {
+        this.root = root;
+        this.threads = Math.max(1, threads);
+        this.log = log;
+        this.hz = Hazelcast.newHazelcastInstance(config);
+        var a = hz.getCluster().getLocalMember().getAddress();
+        this.name = a.getHost() + ":" + a.getPort();
+        IMap<String, String> batches = hz.getMap(Cluster.BATCHES);
+        batches.addEntryListener((EntryAddedListener<String, String>) e -> begin(e.getKey(), e.getValue()), true);
+        hz.getClientService().addClientListener(new com.hazelcast.client.ClientListener() {
+            @Override public void clientConnected(com.hazelcast.client.Client c) {}
+            @Override public void clientDisconnected(com.hazelcast.client.Client c) { orphaned(c.getUuid().toString()); }
+        });
+        for (String id : batches.keySet()) {
+            String plan = batches.get(id);
+            if (plan != null) begin(id, plan);
+        }
+    }
+
+    /** This member's address as the others know it (HOST:PORT). */
+    public String name() { return name; }
+
+    /** The members of its cluster now, by address. */
+    public java.util.List<String> members() {
+        return hz.getCluster().getMembers().stream().map(m -> m.getAddress().getHost() + ":" + m.getAddress().getPort()).toList();
+    }
+
+    // a coordinator gone: its batches end (every member hears it; removing twice is harmless)
+    private void orphaned(String coordinator) {
+        IMap<String, String> batches = hz.getMap(Cluster.BATCHES);
+        for (var e : batches.entrySet()) {
+            if (Json.read(e.getValue()).path("coordinator").asText().equals(coordinator)) {
+                batches.remove(e.getKey());
+                log.accept("batch " + e.getKey() + ": its coordinator left; the batch ends here (--resume goes on with it)");
+            }
+        }
+    }
+
+    private synchronized void begin(String id, String planJson) {
+        if (closed || !begun.add(id)) return;
+        Thread.ofPlatform().daemon(true).name("member-batch-" + id).start(() -> play(id, planJson));
+    }
+
+    private void play(String id, String planJson) {
+        IMap<String, String> batches = hz.getMap(Cluster.BATCHES);
+        Kernel kernel = new Kernel(root);      // the rule files as they are now
+        Plan plan;
+        try {
+            plan = Plan.of(kernel, Json.read(planJson), "batch " + id);
+        } catch (InputException | IllegalArgumentException e) {
+            String why = e instanceof InputException ie ? ie.describe() : e.getMessage();
+            hz.<String, String>getMap(Cluster.refusals(id)).put(name, why);
+            log.accept("refused batch " + id + ": " + why);
+            return;
+        }
+        log.accept("batch " + id + ": " + plan.system().id() + " " + plan.scenario() + ", " + plan.variants().size() + " variants x " + plan.games() + " games, on " + threads + " threads");
+        Batch.Prepared prepared = Batch.Prepared.of(kernel, plan.variants(), plan.settings(threads, root.resolve("target/failures")));
+        var queue = hz.<Integer>getQueue(Cluster.queue(id));
+        IMap<Integer, String> claims = hz.getMap(Cluster.claims(id)), done = hz.getMap(Cluster.done(id));
+        String uuid = hz.getCluster().getLocalMember().getUuid().toString();
+        Thread[] ts = new Thread[threads];
+        int[] played = new int[1];
+        for (int t = 0; t < threads; t++) {
+            ts[t] = Thread.ofPlatform().daemon(true).name("member-" + id + "-" + t).start(() -> {
+                try (Batch.Worker w = prepared.worker()) {
+                    while (!closed && batches.containsKey(id)) {
+                        Integer place = queue.poll(500, TimeUnit.MILLISECONDS);
+                        if (place == null) continue;
+                        claims.put(place, uuid);
+                        GameRecord r = w.play(place);
+                        done.putIfAbsent(place, Json.write(r.json().put("member", name)));
+                        claims.remove(place);
+                        synchronized (played) { played[0]++; }
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (RuntimeException e) {
+                    if (!closed && hz.getLifecycleService().isRunning()) log.accept("batch " + id + ": a thread stopped: " + e);
+                }
+            });
+        }
+        for (Thread t : ts) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        log.accept("batch " + id + " over: " + played[0] + " games played here");
+    }
+
+    /** Leaves the cluster at once, as a killed member would (its games in progress are lost and played elsewhere). */
+    public void kill() {
+        closed = true;
+        hz.getLifecycleService().terminate();
+    }
+
+    /** Leaves the cluster, handing its data over first. */
+    @Override
+    public void close() {
+        closed = true;
+        hz.shutdown();
+    }
+}

@@ -1,0 +1,99 @@
+package hexlab.kernel.lab.cluster;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import hexlab.kernel.Fixtures;
+import hexlab.kernel.Kernel;
+import hexlab.kernel.lab.Batch;
+import hexlab.kernel.lab.Csv;
+import hexlab.kernel.lab.GameRecord;
+import hexlab.kernel.lab.Summary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A batch on a cluster of members: the games of a single process, a member killed mid-batch losing none, and a member with other rules refusing. */
+class ClusterTest {
+    static final int GAMES = 10;
+    final Kernel k = Fixtures.toy();
+
+    List<Batch.Entry> variants() {
+        return List.of(new Batch.Entry("base", k.variant("toy", "")), new Batch.Entry("bloody", k.variant("toy", "option:bloody")));
+    }
+
+    Batch.Settings settings(int threads) { return new Batch.Settings("meeting", GAMES, 5, "aggressive", threads, null); }
+
+    /** Members on loopback ports from {@code port}, joining one another, each under {@code roots}' rules. */
+    static List<LabMember> members(int port, List<Path> roots, List<String> log) {
+        List<String> join = new ArrayList<>();
+        for (int i = 0; i < roots.size(); i++) join.add("127.0.0.1:" + (port + i));
+        List<LabMember> out = new ArrayList<>();
+        for (int i = 0; i < roots.size(); i++) out.add(new LabMember(roots.get(i), Cluster.member("127.0.0.1", port + i, join, 1), 1, log::add));
+        return out;
+    }
+
+    @Test
+    void aMemberKilledMidBatchLosesNothingAndTheCsvIsASingleProcesss() throws Exception {
+        List<GameRecord> local = Batch.play(k, variants(), settings(2), new Batch.Control());
+        List<String> log = new CopyOnWriteArrayList<>();
+        List<LabMember> ms = members(5811, List.of(Fixtures.TOY_ROOT, Fixtures.TOY_ROOT, Fixtures.TOY_ROOT), log);
+        LabMember victim = ms.get(1);
+        AtomicInteger back = new AtomicInteger();
+        try (ClusterPlayers cluster = new ClusterPlayers(List.of("127.0.0.1:5811"), log::add)) {
+            assertEquals(3, cluster.members().size(), "three members joined: " + cluster.members());
+            List<GameRecord> there = Batch.play(k, variants(), settings(2), new Batch.Control().players(cluster).each((r, place) -> {
+                if (back.incrementAndGet() == 4) Thread.ofPlatform().start(victim::kill);   // mid-batch, while it holds a game
+            }));
+            assertEquals(Csv.of(local), Csv.of(there), "the same CSV as one process, byte for byte");
+            assertEquals(Summary.of(variants(), local), Summary.of(variants(), there), "and the same summary");
+            ObjectNode report = cluster.report();
+            assertEquals(List.of(victim.name()), Json(report.get("left")), report.toString());
+            assertTrue(log.stream().anyMatch(l -> l.startsWith("member " + victim.name() + " left the cluster")), log.toString());
+            int games = 0;
+            for (var m : report.get("members")) games += m.get("games").asInt();
+            assertTrue(games >= 2 * GAMES, "every place came back at least once: " + report);
+        } finally {
+            for (LabMember m : ms) if (m != victim) m.close();
+        }
+    }
+
+    @Test
+    void aMemberWithOtherRulesRefusesTheBatchAndPlaysNoneOfIt(@TempDir Path dir) {
+        Path edited = Fixtures.copyToy(dir);
+        Fixtures.write(edited, "tables/toy/combat.yaml", Fixtures.read(edited, "tables/toy/combat.yaml") + "\n# edited on this machine only\n");
+        List<String> log = new CopyOnWriteArrayList<>();
+        List<LabMember> ms = members(5831, List.of(Fixtures.TOY_ROOT, edited), log);
+        try (ClusterPlayers cluster = new ClusterPlayers(List.of("127.0.0.1:5831"), log::add)) {
+            List<GameRecord> there = Batch.play(k, variants(), settings(1), new Batch.Control().players(cluster));
+            assertEquals(2 * GAMES, there.size());
+            ObjectNode report = cluster.report();
+            var other = report.get("members").get(ms.get(1).name());
+            assertEquals(0, other.get("games").asInt(), report.toString());
+            assertTrue(other.get("refused").asText().contains("the rule files changed"), report.toString());
+            assertTrue(log.stream().anyMatch(l -> l.startsWith("member " + ms.get(1).name() + " refuses this batch")), log.toString());
+        } finally {
+            ms.forEach(LabMember::close);
+        }
+        List<LabMember> alone = members(5851, List.of(edited), log);
+        try (ClusterPlayers cluster = new ClusterPlayers(List.of("127.0.0.1:5851"), log::add)) {
+            var e = assertThrows(IllegalStateException.class, () -> Batch.play(k, variants(), settings(1), new Batch.Control().players(cluster)));
+            assertTrue(e.getMessage().contains("every member of the cluster refuses this batch"), e.getMessage());
+        } finally {
+            alone.forEach(LabMember::close);
+        }
+    }
+
+    private static List<String> Json(com.fasterxml.jackson.databind.JsonNode a) {
+        List<String> out = new ArrayList<>();
+        a.forEach(x -> out.add(x.asText()));
+        return out;
+    }
+}

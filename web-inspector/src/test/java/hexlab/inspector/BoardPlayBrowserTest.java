@@ -1,0 +1,179 @@
+package hexlab.inspector;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.WebElement;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Playing the real systems by clicks on the board only (no button of the Actions tab): Crusader's
+ * movement phase (unit and hex in one action) and an attack, a whole Fall of Tobruk impulse (the
+ * unit picked up by one action, its hex chosen by the next decision), a stack opened and a unit
+ * chosen out of it. Choices that name no piece and no hex (end the phase, resolve) are the buttons
+ * under the prompt.
+ */
+@ExtendWith(FailureShots.class)
+class BoardPlayBrowserTest {
+    static InspectorServer server;
+    static Http http;
+    static Browser b;
+    static String base;
+
+    @BeforeAll
+    static void start() {
+        server = InspectorServer.start(Roots.project(), "127.0.0.1", 0);
+        http = new Http(server.port());
+        base = "http://127.0.0.1:" + server.port() + "/";
+        b = new Browser();
+        FailureShots.browser = () -> b;
+    }
+
+    @AfterAll
+    static void stop() {
+        FailureShots.browser = () -> null;
+        if (b != null) b.close();
+        if (server != null) server.stop();
+    }
+
+    static String open(String system, String scenario) {
+        String id = http.ok(http.post("/api/games", "{\"system\":\"" + system + "\",\"scenario\":\"" + scenario + "\",\"seed\":1}")).path("id").asText();
+        b.driver.get("about:blank");
+        b.driver.get(base + "#game=" + id);
+        b.until(d -> "true".equals(b.body("boardReady")) && b.body("rev") != null && b.body("busy") == null, "the " + system + " board");
+        return id;
+    }
+
+    static JsonNode game(String id) { return http.ok(http.get("/api/games/" + id)); }
+
+    static String hexOf(String id, String piece) {
+        return game(id).path("position").path("state").path("pieces").path(piece).path("hex").asText(null);
+    }
+
+    /** Clicks a counter (the top one of its hex); when its stack opens, the unit in the stack's list. */
+    static void clickPiece(String piece, String hex) {
+        b.js("hexlab.board.reveal(arguments[0])", hex);
+        List<WebElement> here = b.all("#board svg.board g.counter[data-hex='" + hex + "']");
+        String rev = b.body("rev");
+        here.get(here.size() - 1).click();
+        if (here.size() == 1) return;
+        assertTrue(stackOpenWith(piece), "the stack in " + hex + " opens on a click, listing " + piece);
+        assertEquals(here.size(), b.all("#chooser button.stack-unit").size(), "every unit of the stack listed");
+        b.find("#chooser button.stack-unit[data-piece='" + piece + "']").click();
+    }
+
+    static boolean stackOpenWith(String piece) {
+        return b.all("#chooser button.stack-unit[data-piece='" + piece + "']").stream().anyMatch(WebElement::isDisplayed);
+    }
+
+    /** Clicks a hex the board lights for the selection (or for the decision), one without counters. */
+    static String clickLitHex() {
+        @SuppressWarnings("unchecked")
+        List<String> lit = (List<String>) b.js("const taken = new Set([...document.querySelectorAll('#board svg.board g.counter')].map(g => g.dataset.hex));"
+                + "return [...document.querySelectorAll('svg.board polygon.dest')].map(p => p.dataset.hex).filter(h => !taken.has(h))");
+        assertFalse(lit.isEmpty(), "the board lights a free hex");
+        String hex = lit.get(lit.size() / 2);
+        b.js("hexlab.board.reveal(arguments[0])", hex);
+        b.andWait(() -> b.find("svg.board polygon.dest[data-hex='" + hex + "']").click());
+        return hex;
+    }
+
+    static void choice(String verb) {
+        b.andWait(() -> b.find("#choices button[data-choice*='\"do\":\"" + verb + "\"']").click());
+    }
+
+    /** A stack opens on a click, lists its units as counters (one is chosen), and says its totals on hover. */
+    static void opensAStack(String totalsWord) {
+        String stackHex = (String) b.js("const n = {}; for (const g of document.querySelectorAll('#board svg.board g.counter')) n[g.dataset.hex] = (n[g.dataset.hex] || 0) + 1;"
+                + "return Object.keys(n).find(h => n[h] > 2) || null");
+        assertTrue(stackHex != null, "a stack on the map");
+        String top = b.js("hexlab.board.reveal(arguments[0]); const g = [...document.querySelectorAll(\"#board svg.board g.counter[data-hex='\" + arguments[0] + \"']\")]; return g[g.length - 1].dataset.piece", stackHex).toString();
+        clickPiece(top, stackHex);
+        assertTrue(b.all("#chooser button.stack-unit").isEmpty() || !b.find("#chooser").isDisplayed(), "the stack's list closes on a choice");
+        assertTrue(b.body("selected") != null, "a unit chosen out of the stack is selected");
+        int drawn = b.all("#board svg.board g.counter[data-hex='" + stackHex + "']").size();
+        // the tooltip of each of its counters (on hover) says the stack's totals
+        String tip = (String) b.js("return document.querySelector(\"#board svg.board g.counter[data-hex='\" + arguments[0] + \"'] title\").textContent", stackHex);
+        assertTrue(tip.contains("stack: " + drawn + " units, ") && tip.contains(totalsWord), tip);
+        InspectorBrowserTest.keepOf(b, "fall-of-tobruk-stack-opened.png");
+        b.find("body").sendKeys(org.openqa.selenium.Keys.ESCAPE);
+    }
+
+    @Test
+    void crusaderMovementPhaseAndAnAttackByClicks() {
+        String id = open("crusader", "campaign");
+        JsonNode pos = game(id).path("position");
+        // three British units moved by a click on the unit and one on a lit hex
+        List<String> movers = new ArrayList<>();
+        for (JsonNode a : pos.path("actions")) {
+            String u = a.path("unit").asText(null);
+            if (u == null || movers.contains(u) || List.of("br-7rtr", "br-pol-bde", "br-14-bde").contains(u)) continue;
+            movers.add(u);
+            if (movers.size() == 3) break;
+        }
+        for (String u : movers) {
+            String from = hexOf(id, u);
+            clickPiece(u, from);
+            b.until(d -> u.equals(b.body("selected")), u + " selected");
+            assertTrue(Integer.parseInt(b.body("lit")) > 0, "the board lights " + u + "'s destinations");
+            assertTrue(b.find("#action-filter").getText().contains("the actions of"), "the action list filters to the selected unit");
+            String to = clickLitHex();
+            assertEquals(to, hexOf(id, u), u + " moved by two clicks");
+        }
+        InspectorBrowserTest.keepOf(b, "crusader-moved-by-clicks.png");
+        choice("done");
+        assertTrue(game(id).path("position").path("breadcrumb").toString().contains("combat"), "the movement phase ended by the prompt's choice");
+        // the attack: a click on the enemy hex, one on the attacker, then resolve
+        String attacker = "br-7rtr", target = "0703";
+        b.js("hexlab.board.reveal(arguments[0])", target);
+        b.andWait(() -> b.find("#board svg.board g.counter[data-hex='" + target + "']").click());
+        assertTrue(b.find("#prompt").getText().contains("attack on " + target), b.find("#prompt").getText());
+        clickPiece(attacker, hexOf(id, attacker));
+        b.until(d -> b.find("#prompt").getText().contains("7RTR"), "the attacker added (named as printed)");
+        int before = game(id).path("position").path("cursor").asInt();
+        choice("resolve");
+        assertNotEquals(before, game(id).path("position").path("cursor").asInt());
+        // the defender's final protective fire declined (8.46), by its choice under the prompt: the die is rolled
+        choice("fpf-done");
+        b.find("nav#tabs button[data-tab=log]").click();
+        List<WebElement> rows = b.all("#log-list .log-entry");
+        String last = rows.get(rows.size() - 1).getAttribute("textContent");
+        assertTrue(last.contains("fpf-done") && last.matches("(?s).*⇒.*differential.*die \\d.*"), "the combat's row states its result: " + last);
+        InspectorBrowserTest.keepOf(b, "crusader-attack-by-clicks.png");
+        for (WebElement row : rows) assertFalse(row.getAttribute("textContent").matches("(?s).*\\bbr-[a-z0-9-]+.*"), "units named by designation in the log: " + row.getAttribute("textContent"));
+    }
+
+    @Test
+    void aWholeFallOfTobrukImpulseByClicks() {
+        String id = open("fall-of-tobruk", "may-27");
+        opensAStack("stacking points");
+        // random bots to the first impulse menu of an activation (3.4, 7.21)
+        for (WebElement s : b.all("#bot-picks select")) new org.openqa.selenium.support.ui.Select(s).selectByValue("random");
+        for (int i = 0; i < 400 && !game(id).path("position").path("prompt").asText().startsWith("choose the next impulse"); i++) b.andWait(() -> b.find("#step").click());
+        String side = game(id).path("position").path("toAct").asText();
+        b.find("nav#tabs button[data-tab=log]").click();
+        choice("impulse");
+        JsonNode pos = game(id).path("position");
+        assertTrue(pos.path("prompt").asText().contains("Movement Impulse"), pos.path("prompt").asText());
+        String unit = pos.path("actions").get(0).path("unit").asText();
+        String from = hexOf(id, unit);
+        clickPiece(unit, from);
+        b.until(d -> game(id).path("position").path("prompt").asText().contains("choose the hex to end in"), "the unit picked up by its click");
+        assertFalse(b.find("#prompt").getText().contains(unit), "the prompt names the unit by its designation: " + b.find("#prompt").getText());
+        assertFalse(b.find("#prompt").getText().startsWith(side + ":"), "the prompt does not repeat the side");
+        assertTrue(Integer.parseInt(b.body("lit")) > 0, "the board lights where it may go");
+        String to = clickLitHex();
+        assertEquals(to, hexOf(id, unit), unit + " moved");
+        InspectorBrowserTest.keepOf(b, "fall-of-tobruk-impulse-by-clicks.png");
+        assertTrue(game(id).path("position").path("prompt").asText().startsWith("choose the next impulse"), "the impulse is over");
+    }
+}
