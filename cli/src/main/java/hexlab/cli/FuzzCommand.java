@@ -44,6 +44,7 @@ final class FuzzCommand implements Callable<Integer> {
         Variant v = variantOptions.variant(sys);
         List<String> ids = scenarios != null ? scenarios : sys.scenarios().stream().map(ScenarioDef::id).toList();
         Progress bar = new Progress(common.json || System.console() == null || !System.console().isTerminal() ? null : System.err, "fuzz " + sys.id(), games);
+        if (ids.isEmpty()) throw new hexlab.kernel.error.InputException(null, 0, 0, "system " + sys.id() + " has no scenario to fuzz" + playedBy(k, sys.id()));
         if (games < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--games must be at least 1, found " + games);
         if (threads < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--threads must be at least 1, found " + threads);
         if (from < 0 || from >= games) throw new hexlab.kernel.error.InputException(null, 0, 0, "--from " + from + ": give a game from 0 to " + (games - 1) + " (--games " + games + ")");
@@ -68,5 +69,18 @@ final class FuzzCommand implements Callable<Integer> {
             out.flush();
         }
         return r.clean() ? ExitCode.OK : ExitCode.DIFFERS;
+    }
+
+    // a base system (North Africa) ships no scenario of its own: the systems that extend it play its rules
+    private static String playedBy(Kernel k, String id) {
+        List<String> children = new java.util.ArrayList<>();
+        for (String x : k.catalog().systemIds()) {
+            try {
+                if (!x.equals(id) && k.system(x).lineage().contains(id) && !k.system(x).scenarios().isEmpty()) children.add(x);
+            } catch (hexlab.kernel.error.InputException e) {
+                // a system that does not load plays nothing; validate reports it
+            }
+        }
+        return children.isEmpty() ? "" : "; its rules are played by " + String.join(", ", children) + " (fuzz that system)";
     }
 }

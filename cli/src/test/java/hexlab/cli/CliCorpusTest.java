@@ -47,6 +47,7 @@ class CliCorpusTest {
         root("erratum", "tables/toy/errata/cheap-rough.yaml", "export: movementAllowance", "export: moveAllowance");
         root("runtime", "rules-scripts/toy/chits.js", "export function draw(ctx) {", "export function draw(ctx) {\n  if (ctx.state.cup.length === 3) throw new Error('three chits left');");
         root("yaml", "tables/toy/system.yaml", "version: 1.1.0\n", "version: 1.1.0\n  oops: [\n");
+        root("bare", "tables/toy/system.yaml", "scenarios:\n  - {id: meeting, file: meeting.yaml}\n  - {id: midturn, file: midturn.yaml}\n  - {id: ambush, file: ambush.yaml}\n", "scenarios: []\n");
 
         Path save = saves.resolve("toy.json");
         CliTest.Run played = CliTest.run("play", "--root", roots.resolve("toy").toString(), "--system", "toy", "--scenario", "meeting", "--seed", "7",
