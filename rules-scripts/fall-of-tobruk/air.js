@@ -1,46 +1,453 @@
-// The Fall of Tobruk, the air game: 3.3 (Air Planning phase), 3.42 (Air Impulse), 3.6 (Airbase
-// Repair phase), 5.12 and 5.5 (air arrivals, withdrawals and consolidation), 6.0 (air planning),
-// 9.0 (air missions), 6.4 and 9.6 (the Solitaire/Basic air game).
-// The air game is not part of this game yet. Its places in the sequence of play exist and say so
-// in the trace, so a designer sees where it will go: planning, impulse, airbaseRepair, arrivals.
-// The ground sections already ask it for its effects through hooks that give none yet:
-// closeSupportShift (9.4241, 9.4242, B.131) and superiorityDrm (9.61).
-// Tables: air.yaml (transcribed, unused until the air game is written).
+// The Fall of Tobruk, the air game: the Air Displays and basing.
+//   6.11  each side's Air Display: air units face down in their sectors' airbases or mission boxes
+//         (the system's view: the other side sees none of them, B.3's screen)
+//   6.12  basing: an on-map sector's capacity is its controlled airfields', an off-map sector's is
+//         printed, less damage in both
+//   6.13  airfield control changes the instant a side's unit occupies the hex; damage moves with it
+//   6.14, 6.15  units over capacity escape or are lost
+//   3.6   the Airbase Repair Phase; 5.12 Axis air arrivals and withdrawals; 5.5 consolidation
+//   9.5   air damage; 16.15 air set-up
+// The Air Planning phase is air-planning.js's (3.3, 6.2, 6.3), the missions air-missions.js's (3.42,
+// 9.0-9.5). Tables: air.yaml (display and order-of-battle are placeholders: the Air Displays and
+// the Air Order of Battle are not in the rulebook).
+//
+// Air units are pieces with at: "air" (on a display), "air-later" (5.12, not yet arrived),
+// "withdrawn" (5.12) or "air-lost" (Units Permanently Eliminated); hex is always null, so the
+// ground sections never meet them. Fields: base (the sector of its airbase), sector and mission
+// (the mission box it is in, or null), steps (Air Steps lost, 9.5), missed (B.132), flown (3.4).
+//
+// STATE (state.air): {damage: {side: {sector: n}}, markers: {hex: {R, L}}, grounded: [sector],
+//   planning: {side, unit} | null, rolled: [5.12 rows used], flown: {side: {mission: n}},
+//   mission: the mission being resolved (air-missions.js) | null}
 
-// 3.3, 6.0: the Air Planning phase of the half.
-export function planning(ctx) {
-  ctx.trace({ rule: "3.3", result: null,
-    text: "Air Planning (3.3, 6.2, 6.3; basic game 6.4, 9.61): the air game is not implemented yet, no air unit flies" });
+const AIR_USES = Object.freeze(["air/order-of-battle", "air/display"]);
+
+function T(ctx) { return ctx.tables.air; }
+function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
+
+export function S(ctx) {
+  if (!ctx.state.air) ctx.state.air = { damage: {}, markers: {}, grounded: [], planning: null, rolled: [], flown: {}, mission: null };
+  return ctx.state.air;
 }
 
-// 3.42, 9.4: the Air Impulse. Closed until the air game exists.
-export function impulseOpen(ctx) { return false; }
+// ---- the display (6.11, 6.12) -------------------------------------------------------------------
 
-export const impulse = {
-  rule: "3.42",
-  prompt() { return "Air Impulse (3.42): the air game is not implemented yet"; },
-  actions() { return [{ do: "done" }]; },
-  apply(ctx) {
-    ctx.trace({ rule: "3.42", result: null, text: "Air Impulse (3.42, 9.41): the air game is not implemented yet, no mission is flown" });
-    ctx.done();
-  },
-};
+// Every sector of the Air Displays: the four on-map sectors, then each side's off-map ones.
+export function sectors(ctx) {
+  return ctx.once("sectors", () => {
+    const d = T(ctx).display;
+    const out = Object.keys(d["on-map"]);
+    for (const side of ctx.sides) for (const s of Object.keys(d["off-map"][side] || {})) out.push(s);
+    return out;
+  });
+}
 
-// 3.6: the Airbase Repair phase (Airbase Repair Table, air.yaml art).
+export function onMapSector(ctx, sector) { return !!T(ctx).display["on-map"][sector]; }
+
+// The sectors a hex lies in (split hexes lie in two, 9.4241).
+export function sectorsOf(ctx, hex) {
+  const d = T(ctx).display["on-map"];
+  return Object.keys(d).filter((s) => ctx.map.zone(d[s]).indexOf(hex) >= 0);
+}
+
+export function sectorHexes(ctx, sector) {
+  const z = T(ctx).display["on-map"][sector];
+  return z ? ctx.map.zone(z) : [];
+}
+
+// 6.2: the air distance between two sector boxes (display, a placeholder).
+export function distance(ctx, a, b) {
+  if (a === b) return 0;
+  const d = T(ctx).display.distances;
+  const v = (d[a] && d[a][b]) !== undefined ? d[a][b] : d[b] && d[b][a];
+  return v === undefined ? Infinity : v;
+}
+
+export function inRange(ctx, p, sector, multiple) {
+  return distance(ctx, p.base, sector) <= p.range * (multiple || 1);
+}
+
+// 6.12: the printed capacity of `side`'s airbase in `sector` (before damage).
+export function printedCapacity(ctx, side, sector) {
+  const d = T(ctx).display;
+  if (!onMapSector(ctx, sector)) return (d["off-map"][side] || {})[sector] || 0;
+  const control = ctx.state.control || {};
+  let n = 0;
+  for (const r of T(ctx).airfields.rows) if (r.sector === sector && control[r.hex] === side) n += r.capacity;
+  return n;
+}
+
+export function damageOf(ctx, side, sector) {
+  const d = S(ctx).damage[side];
+  return (d && d[sector]) || 0;
+}
+
+// 6.12: capacity less damage, never below 0.
+export function capacity(ctx, side, sector) {
+  return Math.max(0, printedCapacity(ctx, side, sector) - damageOf(ctx, side, sector));
+}
+
+export function airUnits(ctx, side) {
+  return ctx.pieces((p) => p.at === "air" && (!side || p.side === side)).sort(byId);
+}
+
+export function basedAt(ctx, side, sector) {
+  return airUnits(ctx, side).filter((p) => p.base === sector);
+}
+
+export function room(ctx, side, sector) {
+  return capacity(ctx, side, sector) - basedAt(ctx, side, sector).length;
+}
+
+// 9.41: Italian, German or Allied.
+export function nationality(ctx, p) {
+  const g = T(ctx)["mission-composition"]["nationality-groups"];
+  return g[p.nation] || p.side;
+}
+
+// What the other side may read of an air unit once it is face up in a combat (6.11): its aircraft
+// and side, never its identity.
+export function label(ctx, p) {
+  return p.side + " " + p.aircraft + (p.air === "B" ? " bomber" : " fighter");
+}
+
+// An entry naming the side's own air units: theirs only (6.11, 9.42). `pub` is what the other
+// side reads, if anything.
+export function tell(ctx, side, entry, pub) {
+  ctx.trace(Object.assign({ visibleTo: [side] }, entry));
+  if (pub) ctx.trace(Object.assign({}, entry, { text: pub }));
+}
+
+function secret(side) { return { visibleTo: [side] }; }
+
+// ---- 16.15 set-up -------------------------------------------------------------------------------
+
+const AIR_FIELDS = ["air", "aircraft", "aaf", "adf", "csf", "bf", "range"];
+
+// 16.15: every unit of the Air Order of Battle in its sector's airbase (or waiting for 5.12).
+// Called by setup once the ground units stand.
+// A scenario without an air set-up (a test position) has no air units.
+export function setupUnits(ctx, scenario, entry) {
+  const oob = T(ctx)["order-of-battle"];
+  const s = S(ctx);
+  for (const side of ctx.sides) s.damage[side] = {};
+  for (const side of ctx.sides) s.flown[side] = {};
+  if (!entry || !entry["air-setup"]) return;
+  for (const u of oob.units) {
+    const a = oob.aircraft[u.aircraft];
+    if (!a) throw new Error("air.yaml order-of-battle: unit " + u.id + " flies " + JSON.stringify(u.aircraft) + ", which is no aircraft of the table");
+    if (!u.arrives && sectors(ctx).indexOf(u.sector) < 0) throw new Error("air.yaml order-of-battle: unit " + u.id + " sets up in " + JSON.stringify(u.sector) + ", which is no sector of the display");
+    const p = { id: PREFIX + u.id, unit: u.id, name: u.name, side: u.side, nation: u.nation };
+    p.air = a.type; p.aircraft = u.aircraft; p.aaf = a.aaf; p.adf = a.adf; p.csf = a.csf; p.bf = a.bf; p.range = a.range;
+    p.hex = null;
+    p.at = u.arrives ? "air-later" : "air";
+    p.base = u.arrives ? null : u.sector;
+    p.sector = null; p.mission = null; p.steps = 0; p.missed = false; p.flown = false;
+    ctx.state.pieces[p.id] = p;
+  }
+  const over = [];
+  for (const side of ctx.sides) for (const sec of sectors(ctx)) if (room(ctx, side, sec) < 0) over.push(side + " " + sec);
+  ctx.trace({ rule: "16.15", table: "order-of-battle", uses: ["display", "scenario"], result: airUnits(ctx).length,
+    text: "air set-up: " + ctx.sides.map((side) => side + " " + airUnits(ctx, side).length).join(", ") + " air units in their airbases (Air Order of Battle stand-in)" +
+      (over.length ? "; over capacity: " + over.join(", ") : "") });
+}
+
+// ---- 9.5 air damage, returning to base ------------------------------------------------------------
+
+// 6.11, 9.421: a unit back from its mission box to its airbase, face down again. It keeps its
+// base (within range of any sector it could be sent to).
+export function toBase(ctx, p) {
+  p.sector = null;
+  p.mission = null;
+  p.missed = false;
+}
+
+export function lose(ctx, p, rule, why) {
+  toBase(ctx, p);
+  p.at = "air-lost";
+  p.base = null;
+  tell(ctx, p.side, { rule, table: "air-damage", uses: AIR_USES, result: "eliminated", text: p.name + " (" + p.aircraft + ") " + why + ": Units Permanently Eliminated" },
+    label(ctx, p) + " " + why + ": Units Permanently Eliminated");
+}
+
+// 9.5: n Air Step hits; -3 in all eliminates it.
+export function damage(ctx, p, n, rule, why) {
+  p.steps += n;
+  if (p.steps >= T(ctx)["air-damage"]["eliminated-at"]) { lose(ctx, p, rule, why + " (-" + p.steps + " Air Steps)"); return "eliminated"; }
+  tell(ctx, p.side, { rule, table: "air-damage", uses: AIR_USES, result: -p.steps, text: p.name + " (" + p.aircraft + ") " + why + ": -" + p.steps + " Air Step marker" },
+    label(ctx, p) + " " + why + ": -" + p.steps + " Air Step marker");
+  return "damaged";
+}
+
+// ---- 6.13 airfield control, 6.14-6.15 excess units ------------------------------------------------
+
+function span(s) { const [lo, hi] = String(s).split("-").map(Number); return [lo, hi === undefined ? lo : hi]; }
+// inSpan("0-7", d): is d in the printed span? (other sections: air.inSpan(span, d))
+export function inSpan(ctx, s, d) { const [lo, hi] = span(s); return d >= lo && d <= hi; }
+
+// 6.13: `piece` occupies airfield `hex`, which `from` controlled: the sector's damage moves with the
+// airfield's share of the old owner's capacity there, an odd point by a die roll (control-reading).
+// victory.afterMove changes the control and calls this.
+export function airfieldTaken(ctx, hex, piece, from) {
+  const row = T(ctx).airfields.rows.find((r) => r.hex === hex);
+  if (!row || !from || from === piece.side) return;
+  const s = S(ctx), sec = row.sector;
+  const capBefore = printedCapacity(ctx, from, sec) + row.capacity;   // control has already changed
+  const dmg = damageOf(ctx, from, sec);
+  let moved = 0, text = "";
+  if (dmg > 0) {
+    const share = dmg * row.capacity / capBefore;
+    moved = Math.floor(share);
+    if (share > moved) {
+      const cr = T(ctx)["control-reading"];
+      const d = ctx.roll(cr.die, "6.13 does the odd damage point of " + sec + " move with " + row.airfield + "?");
+      if (inSpan(ctx, cr["odd-point-moves"], d)) moved++;
+      text = " (d10 " + d + " for the odd point)";
+    }
+    s.damage[from][sec] = dmg - moved;
+    s.damage[piece.side][sec] = damageOf(ctx, piece.side, sec) + moved;
+  }
+  ctx.trace({ rule: "6.13", table: "airfields", uses: dmg > 0 ? ["control-reading", "map"] : ["map"], cell: { hex, sector: sec }, result: piece.side,
+    text: row.airfield + " (" + hex + ", capacity " + row.capacity + ") passes to the " + piece.side + ": " + sec + " capacity " + from + " " + capacity(ctx, from, sec) +
+      ", " + piece.side + " " + capacity(ctx, piece.side, sec) + (dmg > 0 ? "; " + moved + " of " + dmg + " damage points move with it" + text : "") });
+  excess(ctx, from, sec);
+}
+
+// 6.14, 6.15: while more units are based in `sector` than its capacity, roll for the excess: -2
+// Air Steps first, then -1, then the rest (the owner's order within each: by id here).
+export function excess(ctx, side, sector) {
+  const b = T(ctx).basing.escape, drm = T(ctx)["escape-drm"].drm;
+  let over = -room(ctx, side, sector);
+  if (over <= 0) return;
+  const list = basedAt(ctx, side, sector).sort((a, c) => (c.steps - a.steps) || byId(a, c));
+  for (const p of list) {
+    if (over <= 0) break;
+    const m = drm[String(p.steps)];
+    const d = ctx.roll(b.die, "6.15 escape of an air unit from " + sector, m ? [{ value: m, why: "-" + p.steps + " Air Steps" }] : null, secret(side));
+    over--;
+    const to = inSpan(ctx, b.escapes, Math.min(9, d)) ? refuge(ctx, p) : null;
+    if (to) {
+      p.base = to;
+      toBase(ctx, p);
+      tell(ctx, side, { rule: "6.15", table: "basing", uses: AIR_USES.concat(["escape-drm"]), result: "escapes", text: p.name + " escapes from " + sector + " (d10 " + d + ") to " + to });
+    } else lose(ctx, p, "6.15", "fails to escape from " + sector + " (d10 " + d + (inSpan(ctx, b.escapes, Math.min(9, d)) ? ", no airbase with room" : "") + ")");
+  }
+}
+
+// The nearest other sector where the unit's side has room (display order between equals).
+function refuge(ctx, p) {
+  let best = null, bd = Infinity;
+  for (const s of sectors(ctx)) {
+    if (s === p.base || room(ctx, p.side, s) <= 0) continue;
+    const d = distance(ctx, p.base, s);
+    if (d < bd) { bd = d; best = s; }
+  }
+  return best;
+}
+
+// ---- 3.6 the Airbase Repair Phase ---------------------------------------------------------------
+
+function artColumn(ctx, dmg) {
+  for (const c of T(ctx).art.columns) {
+    if (/\+$/.test(c) ? dmg >= parseInt(c, 10) : inSpan(ctx, c, dmg)) return c;
+  }
+  return null;
+}
+
 export function airbaseRepair(ctx) {
-  ctx.trace({ rule: "3.6", result: null,
-    text: "Airbase Repair (3.6): the air game is not implemented yet, no airbase carries damage to repair" });
+  if (ctx.option("basic-air-game")) {
+    ctx.trace({ rule: "6.4", option: "basic-air-game", text: "Airbase Repair (3.6): the basic air game keeps no airbase damage" });
+    return;
+  }
+  const art = T(ctx).art, s = S(ctx);
+  let any = false;
+  for (const side of ctx.sides) {
+    for (const sec of sectors(ctx)) {
+      const dmg = damageOf(ctx, side, sec);
+      if (dmg <= 0) continue;
+      any = true;
+      const col = artColumn(ctx, dmg);
+      const d = ctx.roll(art.die, "3.6 airbase repair: " + side + " " + sec + " (" + dmg + " damage)");
+      const row = art.rows.find((r) => inSpan(ctx, r.d10, d));
+      const cell = String(row[col]);
+      const n = Math.min(dmg, parseInt(cell, 10));
+      s.damage[side][sec] = dmg - n;
+      ctx.trace({ rule: "3.6", table: "art", cell: "d10=" + d + ", " + col, result: cell, text: side + " " + sec + ": " + n + " of " + dmg + " damage points repaired" });
+      if (cell.indexOf(art["step-loss-mark"]) >= 0) {
+        // the owner apportions the loss: the least damaged unit based there (lowest id between equals)
+        const u = basedAt(ctx, side, sec).sort((a, b) => (a.steps - b.steps) || byId(a, b))[0];
+        if (u) damage(ctx, u, 1, "3.6", "takes the Airbase Repair Table's step loss in " + sec);
+        else ctx.trace({ rule: "3.6", table: "art", text: "no " + side + " air unit is based in " + sec + " to take the step loss" });
+      }
+    }
+  }
+  if (!any) ctx.trace({ rule: "3.6", table: "art", result: 0, text: "Airbase Repair (3.6): no airbase carries damage" });
 }
 
-// 5.12, 5.5: Axis air arrivals and withdrawals, consolidation of air losses (Dawn).
+// ---- 5.12 arrivals and withdrawals, 5.5 consolidation (Dawn) -----------------------------------
+
 export function arrivals(ctx) {
-  ctx.trace({ rule: "5.12", result: null,
-    text: "Air arrivals and withdrawals (5.12) and consolidation (5.5): the air game is not implemented yet" });
+  if (ctx.option("basic-air-game")) {
+    ctx.trace({ rule: "6.4", option: "basic-air-game", text: "Air arrivals (5.12) and consolidation (5.5): the basic air game has no air units" });
+    return;
+  }
+  const t = T(ctx).arrivals, s = S(ctx);
+  if (ctx.turn >= ctx.rules.sequence.turnOf(t.from)) {
+    const d = ctx.roll(t.die, "5.12 Axis air arrivals and withdrawals");
+    const row = t.rows[String(d)];
+    if (s.rolled.indexOf(d) >= 0) {
+      ctx.trace({ rule: "5.12", table: "arrivals", cell: "d10=" + d, result: "no effect", text: row.text + " was rolled before: no effect (5.12)" });
+    } else {
+      s.rolled.push(d);
+      const moved = [];
+      for (const uid of row.units) {
+        const p = ctx.piece(PREFIX + uid);
+        if (!p) continue;
+        if (row.effect === "reinforcement" && p.at === "air-later") {
+          const sec = arrivalSector(ctx, p);
+          if (!sec) { ctx.trace({ rule: "5.11", table: "arrivals", text: "no airbase of the " + p.side + " has room for " + p.name + ": it waits" }); continue; }
+          p.at = "air"; p.base = sec; moved.push(p.name + " to " + sec);
+        } else if (row.effect === "withdrawal" && p.at === "air") {
+          toBase(ctx, p); p.at = "withdrawn"; p.base = null; moved.push(p.name);
+        }
+      }
+      ctx.trace({ rule: "5.12", table: "arrivals", uses: AIR_USES, cell: "d10=" + d, result: row.effect,
+        text: row.text + ": " + row.effect + (moved.length ? " (" + moved.join(", ") + ")" : ", none of its units is there to move") });
+    }
+  } else ctx.trace({ rule: "5.12", table: "arrivals", result: null, text: "Axis air arrivals and withdrawals are rolled from " + t.from });
+  for (const side of ctx.sides) consolidate(ctx, side);
 }
 
-// closeSupportShift(attackerSide, defenderHex): column shifts Combat Support missions add to a
-// combat (9.4241 right, 9.4242 left; B.131). None until the air game exists.
-export function closeSupportShift(ctx, attackerSide, defenderHex) { return 0; }
+// 5.11: an arriving air unit goes to an airbase of its side with room (the nearest to the front
+// first: the on-map sectors, then the off-map ones, in the display's order).
+function arrivalSector(ctx, p) {
+  for (const s of sectors(ctx)) if (room(ctx, p.side, s) > 0 && (onMapSector(ctx, s) || printedCapacity(ctx, p.side, s) > 0)) return s;
+  return null;
+}
 
-// superiorityDrm(side, hex): the basic game's sector air superiority modifier (9.61). None yet.
+// 5.5: units of one aircraft type in one sector pool their losses when that leaves fewer damaged
+// units (the owner's wish: taken whenever it makes one whole again without losing a unit).
+export function consolidate(ctx, side) {
+  for (const sec of sectors(ctx)) {
+    const byType = {};
+    for (const p of basedAt(ctx, side, sec)) if (p.steps > 0) (byType[p.aircraft] = byType[p.aircraft] || []).push(p);
+    for (const type of Object.keys(byType).sort()) {
+      const list = byType[type].sort((a, b) => (a.steps - b.steps) || byId(a, b));
+      while (list.length >= 2 && list[0].steps + list[1].steps < T(ctx)["air-damage"]["eliminated-at"]) {
+        const a = list.shift(), b = list.shift();
+        b.steps += a.steps; a.steps = 0;
+        tell(ctx, side, { rule: "5.5", table: "air-damage", uses: AIR_USES, result: -b.steps,
+          text: "consolidation in " + sec + ": " + a.name + " brought up to strength, " + b.name + " carries -" + b.steps + " Air Steps (" + type + ")" });
+        list.push(b);
+        list.sort((x, y) => (x.steps - y.steps) || byId(x, y));
+      }
+    }
+  }
+}
+
+// ---- hooks ---------------------------------------------------------------------------------------
+
+// 3.5: at Clean-Up every unit left in a mission box goes home, Missed Contact markers and Combat
+// Support markers are removed, and units may fly again next Operations Phase (3.4).
+export function cleanUp(ctx) {
+  const s = S(ctx);
+  for (const p of ctx.pieces((q) => q.at === "air")) { toBase(ctx, p); p.flown = false; }
+  s.markers = {};
+  s.grounded = [];
+}
+
+// closeSupportShift(attackerSide, hex, kind): the Combat Support markers on the defender's hex for
+// a Regular Combat (B.131): 1R per attacker's Dis, 1L per defender's, each at most 4 (9.443, 9.4242).
+export function closeSupportShift(ctx, attackerSide, hex, kind) {
+  if (kind && kind !== "close") return 0;
+  const m = S(ctx).markers[hex];
+  if (!m) return 0;
+  return (m.side === attackerSide ? m.R : 0) - (m.L || 0);
+}
+
+// 3.42: the activation offers an Air Impulse while a mission may be flown (air-missions.js).
+export function impulseOpen(ctx) { return ctx.rules["air-missions"].impulseOpen(); }
+
+// superiorityDrm: the basic game's sector air superiority (9.61) is air-basic.js's.
 export function superiorityDrm(ctx, side, hex) { return 0; }
+
+// Metrics for the variant lab: air missions flown, by side and mission.
+export function metrics(ctx) {
+  const out = {};
+  const f = (ctx.state.air && ctx.state.air.flown) || {};
+  for (const side of Object.keys(f).sort()) for (const m of Object.keys(f[side]).sort()) out[side + "-air-" + m] = f[side][m];
+  return out;
+}
+
+// For the fuzzer: no airbase holds more units than its capacity (6.14 acts at once), no unit sits
+// in a mission box of a sector Khamsin closed (6.3), none carries -3 Air Steps (9.5).
+export function invariants(ctx) {
+  const out = [];
+  if (!ctx.state.air) return out;
+  const s = S(ctx), lim = T(ctx)["air-damage"]["eliminated-at"];
+  for (const side of ctx.sides) for (const sec of sectors(ctx)) {
+    if (room(ctx, side, sec) < 0) out.push("6.14: " + side + " has " + basedAt(ctx, side, sec).length + " air units based in " + sec + " over its capacity " + capacity(ctx, side, sec));
+  }
+  for (const p of airUnits(ctx)) {
+    if (p.mission && s.grounded.indexOf(p.sector) >= 0) out.push("6.3: " + p.id + " is in a mission box of " + p.sector + ", closed by Khamsin");
+    if (p.steps >= lim) out.push("9.5: " + p.id + " carries -" + p.steps + " Air Steps and is still in play");
+  }
+  return out;
+}
+
+// ---- 6.11, B.3 what each side may know ---------------------------------------------------------
+
+// view(side): the state without the other side's air units (its display is behind the screen,
+// 9.42), nor the other side's planning or mission under way.
+export function view(ctx, side) {
+  const st = ctx.state, out = {};
+  for (const k of Object.keys(st)) out[k] = st[k];
+  const pieces = {};
+  for (const id of Object.keys(st.pieces)) {
+    const p = st.pieces[id];
+    if (p.side !== side && isAirId(id)) continue;
+    pieces[id] = p;
+  }
+  out.pieces = pieces;
+  if (st.air) {
+    const a = {};
+    for (const k of Object.keys(st.air)) a[k] = st.air[k];
+    if (a.planning && a.planning.side !== side) a.planning = { side: a.planning.side };
+    if (a.mission) a.mission = { side: a.mission.side, kind: a.mission.kind, sector: a.mission.sector };
+    const flown = {};
+    flown[side] = (a.flown || {})[side];
+    a.flown = flown;
+    out.air = a;
+  }
+  return out;
+}
+
+// Air units are known by their key (air-...), which no secret field changes.
+function isAirId(id) { return id.lastIndexOf(PREFIX, 0) === 0; }
+const PREFIX = "air-";
+
+const SECRET_FIELDS = ["id", "unit", "name", "nation", "air", "aircraft", "aaf", "adf", "csf", "bf", "range", "at", "base", "sector", "mission", "steps", "missed", "flown"];
+
+export function secrets(ctx, side) {
+  const out = {};
+  for (const id of Object.keys(ctx.state.pieces).sort()) {
+    const p = ctx.state.pieces[id];
+    if (p.side !== side && isAirId(id)) out[id] = SECRET_FIELDS;
+  }
+  return out;
+}
+
+// The inspector's panel: the side's own display, sector by sector.
+export function displayOverlay(ctx, args) {
+  const side = (args && args.side) || ctx.active;
+  const out = {};
+  for (const sec of sectors(ctx)) {
+    const based = basedAt(ctx, side, sec);
+    if (!based.length && !printedCapacity(ctx, side, sec)) continue;
+    for (const h of sectorHexes(ctx, sec)) {
+      if (!ctx.map.hasFeature(h, "airfield")) continue;
+      out[h] = sec + ": " + based.length + "/" + capacity(ctx, side, sec);
+    }
+  }
+  return out;
+}

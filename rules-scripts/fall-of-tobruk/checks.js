@@ -40,5 +40,5 @@ export function invariants(ctx) {
     if ((p.moves || 0) > lim.movement) out.push("3.4: " + p.id + " took part in " + p.moves + " Movement Impulses this Operations Phase");
     if ((p.combats || 0) > lim.combat) out.push("3.4: " + p.id + " took part in " + p.combats + " Combat Impulses this Operations Phase");
   }
-  return out;
+  return out.concat(ctx.rules.air.invariants());     // 6.12, 9.41, 9.5
 }

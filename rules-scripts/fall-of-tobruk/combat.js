@@ -181,6 +181,7 @@ const OWNER = {
   recon: "combat-results", occupy: "combat-results", retreat: "combat-results", advance: "combat-results",
   dis: "disruption", disAll: "disruption", hq: "disruption",
   morale: "morale",
+  air: "air-missions",
 };
 
 function runStep(ctx, st) {
@@ -518,7 +519,8 @@ function startResolution(ctx, imp) {
   imp.combats.forEach((c, i) => { q.push({ k: "plan", ci: i, who: "attacker" }); q.push({ k: "plan", ci: i, who: "defender" }); });
   q.push({ k: "atfire", first: true });
   q.push({ k: "atfire", first: false });
-  imp.combats.forEach((c, i) => { q.push({ k: "mat", ci: i }); q.push({ k: "regular", ci: i }); q.push({ k: "advance", ci: i }); q.push({ k: "stack" }); q.push({ k: "conclude", ci: i }); });
+  // 9.4242, B.131: the defender's Combat Support before each Regular Combat, the markers gone after
+  imp.combats.forEach((c, i) => { q.push({ k: "air", ci: i, when: "before" }); q.push({ k: "mat", ci: i }); q.push({ k: "regular", ci: i }); q.push({ k: "air", ci: i, when: "after" }); q.push({ k: "advance", ci: i }); q.push({ k: "stack" }); q.push({ k: "conclude", ci: i }); });
   q.push({ k: "finish" });
   S.queue = q.concat(S.queue || []);
   return true;

@@ -277,7 +277,7 @@ export function shifts(ctx, c, F) {
   const n = outsideShift(ctx.rules.weather.shifts(kind));
   if (n) out.push({ id: "weather", n, rule: "4.43, 4.44", text: "weather " + (ctx.state.weather || "") });
   // 9.443, 9.4242: Combat Support markers of this combat (the air section)
-  const cs = F.by === c.side ? outsideShift(ctx.rules.air.closeSupportShift(c.side, c.hex)) : 0;
+  const cs = F.by === c.side ? outsideShift(ctx.rules.air.closeSupportShift(c.side, c.hex, F.kind)) : 0;
   if (cs) out.push({ id: "combat-support", n: cs, rule: "9.443, 9.4242", text: "Combat Support for " + F.by });
   return out;
 }

@@ -212,6 +212,7 @@ export function setup(ctx, scenario) {
     placeEntry(ctx, scenario, e, unit, hex);
   }
   offMapUnits(ctx, scenario, byId);
+  ctx.rules.air.setupUnits(scenario, entry);      // 16.15
 
   const count = (at) => ctx.pieces((p) => p.at === at).length;
   ctx.trace({ rule: "16.1", table: "units/units", uses: ["scenario", "map"], cell: { scenario: scenario.id, date: s.date },

@@ -111,7 +111,9 @@ export function afterMove(ctx, piece, path) {
   const before = holder(ctx);
   for (const h of hexes) {
     if (!(h in s.control) || s.control[h] === piece.side) continue;
+    const from = s.control[h];
     s.control[h] = piece.side;
+    if (ctx.map.hasFeature(h, "airfield")) ctx.rules.air.airfieldTaken(h, piece, from);   // 6.13
     ctx.trace({ rule: "15.21", uses: ["map"], cell: { hex: h }, result: piece.side, text: piece.id + " enters " + h + ": it is now " + piece.side + "-held" });
   }
   const after = holder(ctx);
@@ -274,7 +276,7 @@ export function metrics(ctx) {
   for (const side of ctx.sides) for (const c of classes(ctx)) out[side + "-lost-" + c.id] = s.losses ? s.losses[side][c.id] : 0;
   for (const c of classes(ctx)) out[exitSide(ctx) + "-exited-" + c.id] = s.exited ? s.exited[exitSide(ctx)][c.id] : 0;
   if (s.control && v.watch) out["axis-villages"] = v.watch.villages.filter((h) => s.control[h] === lossSide(ctx)).length;
-  return out;
+  return Object.assign(out, ctx.rules.air.metrics());
 }
 
 // controlOverlay(): who holds Tobruk, the railhead and the villages: {hex: side or "none"}.

@@ -2,7 +2,7 @@
 // highlights on top, with pan (drag) and zoom (wheel, buttons). Several boards may share a page.
 import { s, clear } from "./dom.js";
 import { SIZE, center, corners, sideEnds, bounds } from "./hexgeom.js";
-import { terrainColor, crossesSide, hexsideStyle, overlayFill } from "./colors.js";
+import { terrainColor, crossesSide, hexsideStyle, overlayFill, overlayTones } from "./colors.js";
 import { counter } from "./counters.js";
 
 export class Board {
@@ -106,11 +106,11 @@ export class Board {
     const numeric = list.filter(({ values }) => Object.values(values).some((v) => typeof v === "number")).map((o) => o.name);
     list.forEach(({ name, values }, index) => {
       const nums = Object.values(values).filter((v) => typeof v === "number");
-      const max = nums.length ? Math.max(...nums) : 0;
+      const max = nums.length ? Math.max(...nums) : 0, tones = overlayTones(values, sides);
       for (const [hex, v] of Object.entries(values)) {
         const c = this.centers.get(hex);
         if (!c || v === null || v === false) continue;
-        fillLayer.append(s("polygon", { points: corners(c[0], c[1], SIZE * 0.92), fill: overlayFill(v, index, sides, max), class: "ov", "data-overlay": name, "data-hex": hex, "data-value": typeof v === "object" ? JSON.stringify(v) : String(v) }));
+        fillLayer.append(s("polygon", { points: corners(c[0], c[1], SIZE * 0.92), fill: overlayFill(v, index, sides, max, tones), class: "ov", "data-overlay": name, "data-hex": hex, "data-value": typeof v === "object" ? JSON.stringify(v) : String(v) }));
         if (typeof v === "number") {
           // under the counters' edge
           const slot = numeric.length > 1 ? (numeric.indexOf(name) % 2 ? 11 : -11) : 0;

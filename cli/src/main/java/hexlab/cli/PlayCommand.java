@@ -68,6 +68,7 @@ final class PlayCommand implements Runnable {
             o.put("turn", g.turn()).put("actions", g.actionCount()).put("finalHash", g.stateHash()).put("ms", ms)
                     .put("runtime", ScriptHost.runtime());
             if (save != null) o.put("save", save.toString());
+            o.set("metrics", g.metrics());      // the system's numbers for the variant lab (system.yaml metrics)
             ObjectNode prov = provenance(g.usage());
             o.set("provenance", prov);
             if (common.json) {
@@ -79,6 +80,7 @@ final class PlayCommand implements Runnable {
             out.println("result: " + Json.write(g.result()));
             out.println("turn " + g.turn() + ", " + g.actionCount() + " actions, " + ms + " ms, script runtime " + ScriptHost.runtime());
             out.println("final state " + g.stateHash());
+            if (g.metrics().size() > 0) out.println("metrics: " + Json.write(g.metrics()));
             if (save != null) out.println("saved to " + save);
             warn(out, prov);
             out.flush();

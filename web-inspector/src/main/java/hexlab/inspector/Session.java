@@ -627,7 +627,7 @@ final class Session implements AutoCloseable {
             }
             List<String> changed = Replay.changedSections(sys, save);
             ObjectNode rep = Json.object();
-            rep.put("system", sys.id()).put("variant", v.id()).put("scenario", save.scenario()).put("seed", save.seed());
+            rep.put("system", sys.id()).put("variant", v.id()).put("scenario", save.scenario()).put("seed", String.valueOf(save.seed()));
             rep.set("changed", Json.MAPPER.valueToTree(changed));
             rep.put("replayed", s.line.length()).put("of", save.actions().size());
             rep.put("identical", divergence == null && finalSame);

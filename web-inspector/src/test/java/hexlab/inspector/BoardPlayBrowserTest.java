@@ -285,7 +285,8 @@ class BoardPlayBrowserTest {
         for (int i = 0; i < 400 && !game(id).path("position").path("prompt").asText().startsWith("choose the next impulse"); i++) b.andWait(() -> b.find("#step").click());
         String side = game(id).path("position").path("toAct").asText();
         b.find("nav#tabs button[data-tab=log]").click();
-        choice("impulse");
+        // the menu offers the artillery, air, movement and combat impulses (3.4): the movement one
+        b.andWait(() -> b.find("#choices button[data-choice*='\"do\":\"impulse\"'][data-choice*='\"impulse\":\"movement\"']").click());
         JsonNode pos = game(id).path("position");
         assertTrue(pos.path("prompt").asText().contains("Movement Impulse"), pos.path("prompt").asText());
         String unit = pos.path("actions").get(0).path("unit").asText();

@@ -81,7 +81,8 @@ class SetupTest {
     void everyUnit() {
         int units = js(may26, "tables.units.units.list.length").asInt();
         for (RulesContext rc : List.of(may26, may27)) {
-            assertEquals(units, js(rc, "Object.keys(state.pieces).length").asInt());
+            assertEquals(units, js(rc, "Object.keys(state.pieces).filter((k) => !k.startsWith('air-')).length").asInt());
+            assertEquals(js(rc, "tables.air['order-of-battle'].units.length").asInt(), js(rc, "Object.keys(state.pieces).filter((k) => k.startsWith('air-')).length").asInt(), "and the air units (16.15)");
             assertEquals(2, js(rc, "Object.values(state.pieces).filter((p) => p.at === 'aside').length").asInt());
             assertEquals(js(rc, "tables.units.units.list.filter((u) => u.arrives).length").asInt(),
                     js(rc, "Object.values(state.pieces).filter((p) => p.at === 'arriving').length").asInt());

@@ -1,0 +1,456 @@
+// The Fall of Tobruk 9.0 air missions, flown in the Air Impulse (3.42).
+//   3.42, 9.41  in an Air Impulse the active player resolves one mission: up to two units of one
+//         nationality from one mission box of a sector (9.41), with up to two escorts of the box
+//         beside it (9.423); air impulses cost no Activation Points (7.22); a unit flies one
+//         mission an Operations Phase (3.4)
+//   9.421 Fighter Sweep: the enemy's Fighter Sweep box of the sector first, else its Combat
+//         Support or Strafing/Bombing box; contact (9.43), air-to-air combat (9.441); a miss
+//         marks the sweep (B.132), a second miss sends it home
+//   9.422 Defensive Patrol meets a Strafing/Bombing mission against an airbase of its sector
+//   9.4241, 9.425  Combat Support against an enemy hex next to friendly units of the mission's
+//         nationality, Strafing/Bombing against an enemy stack, an enemy airfield or airbase;
+//         then AAA (9.442), then the attack (9.443, 9.444)
+//   9.4242 Defensive Combat Support: the defender's Combat Support box flies before a Regular
+//         Combat (a step of the combat queue, kind "air")
+//   9.5   air damage (air.damage)
+// Every decided outcome is traced with its table cell; the entries naming air units are their
+// owner's (visibleTo), the others read the aircraft (6.11: face up in combat).
+// Tables: air.yaml (mission-composition, msct, msct-reading, act, act-reading, aaa-columns,
+// air-to-ground, air-to-ground-reading), crt.yaml (crt, artillery-row: the column of a factor),
+// fire-combat.yaml (the Disruption Result), weather.yaml (air-contact-drm, the shifts), morale.yaml.
+//
+// ACTION SHAPES (decision impulse, the active player):
+//   {do: "sweep", sector, nation, box}      box: "combat-support" | "strafing", searched when the
+//                                           enemy's Fighter Sweep box is empty
+//   {do: "support", sector, nation, hex}    Combat Support over an enemy hex
+//   {do: "strafe", sector, nation, hex}     Strafing/Bombing an enemy stack or airfield hex
+//   {do: "strafe", sector, nation, airbase} Strafing/Bombing the enemy's off-map airbase `airbase`
+
+const USES = Object.freeze(["air/order-of-battle"]);
+
+function A(ctx) { return ctx.rules.air; }
+function T(ctx) { return ctx.tables.air; }
+function byId(a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; }
+function other(ctx, side) { return ctx.sides.find((s) => s !== side); }
+function onMap(p) { return !!p && !!p.hex && (p.at === undefined || p.at === "map"); }
+
+function activeSide(ctx) {
+  const a = ctx.state.activation;
+  return a && a.side ? a.side : ctx.active;
+}
+
+// ---- 9.41 mission composition -------------------------------------------------------------------
+
+// The units of `side` in a mission box, not yet flown, of one nationality (all when omitted),
+// the strongest first for the mission's work (the owner's choice, by its values here).
+export function inBox(ctx, side, sector, box, nation) {
+  const key = box === "strafing" ? "bf" : box === "combat-support" ? "csf" : "aaf";
+  return A(ctx).airUnits(side)
+    .filter((p) => p.sector === sector && p.mission === box && !p.flown && (!nation || A(ctx).nationality(p) === nation))
+    .sort((a, b) => (b[key] - a[key]) || (a.steps - b.steps) || byId(a, b));
+}
+
+function pick(ctx, side, sector, box, nation) {
+  return inBox(ctx, side, sector, box, nation).slice(0, T(ctx)["mission-composition"]["per-mission"]);
+}
+
+// 9.21, 9.22: who attacks, and with what: each unit of factor 1 or more alone, fighters of 1/2
+// in pairs for 1 (an odd one ignored). [{units, factor}].
+export function attackGroups(ctx, units, kind) {
+  const half = T(ctx)["air-to-ground"]["pair-factor"];
+  const key = kind === "support" ? "csf" : "bf";
+  const out = [], halves = [];
+  for (const p of units) {
+    if (p[key] === half) halves.push(p);
+    else if (p[key] > 0) out.push({ units: [p], factor: p[key] });
+  }
+  for (let i = 0; i + 1 < halves.length; i += 2) out.push({ units: [halves[i], halves[i + 1]], factor: halves[i][key] + halves[i + 1][key] });
+  return out;
+}
+
+function nations(ctx, units) {
+  const out = [];
+  for (const p of units) { const n = A(ctx).nationality(p); if (out.indexOf(n) < 0) out.push(n); }
+  return out.sort();
+}
+
+// 9.4241: enemy hexes of the sector next to friendly ground units of the mission's nationality.
+function supportTargets(ctx, side, sector, nation) {
+  const art = ctx.rules.artillery;
+  return A(ctx).sectorHexes(sector).filter((h) => {
+    const here = ctx.piecesAt(h).filter(onMap);
+    if (!here.length || here.some((q) => q.side === side)) return false;
+    if (!here.some((q) => q.side !== side)) return false;
+    return ctx.map.neighbors(h).some((n) => ctx.piecesAt(n).some((q) => onMap(q) && q.side === side && art.nationality(q) === nation));
+  });
+}
+
+// 9.425: enemy stacks and enemy-controlled airfields of the sector.
+function strafeTargets(ctx, side, sector) {
+  const control = ctx.state.control || {};
+  return A(ctx).sectorHexes(sector).filter((h) => {
+    const here = ctx.piecesAt(h).filter(onMap);
+    if (here.length) return here.every((q) => q.side !== side);
+    return ctx.map.hasFeature(h, "airfield") && control[h] && control[h] !== side;
+  });
+}
+
+// Every mission the active player may fly now. Not kept with ctx.memo: it reads the air units'
+// secret fields, which the leak check changes and puts back in the same position.
+export function missions(ctx) {
+  const side = activeSide(ctx), s = A(ctx).S(), enemy = other(ctx, side);
+  const out = [];
+  for (const sector of A(ctx).sectors()) {
+    if (s.grounded.indexOf(sector) >= 0) continue;
+    for (const n of nations(ctx, inBox(ctx, side, sector, "fighter-sweep"))) {
+      for (const box of ["combat-support", "strafing"]) out.push({ do: "sweep", sector, nation: n, box });
+    }
+    for (const n of nations(ctx, inBox(ctx, side, sector, "combat-support"))) {
+      if (!attackGroups(ctx, pick(ctx, side, sector, "combat-support", n), "support").length) continue;
+      for (const hex of supportTargets(ctx, side, sector, n)) out.push({ do: "support", sector, nation: n, hex });
+    }
+    for (const n of nations(ctx, inBox(ctx, side, sector, "strafing"))) {
+      if (!attackGroups(ctx, pick(ctx, side, sector, "strafing", n), "strafe").length) continue;
+      for (const hex of strafeTargets(ctx, side, sector)) out.push({ do: "strafe", sector, nation: n, hex });
+      if (!A(ctx).onMapSector(sector) && A(ctx).printedCapacity(enemy, sector) > 0) out.push({ do: "strafe", sector, nation: n, airbase: sector });
+    }
+  }
+  return out;
+}
+
+export function impulseOpen(ctx) {
+  if (ctx.option("basic-air-game")) return false;
+  return missions(ctx).length > 0;
+}
+
+function same(a, b) {
+  return a.do === b.do && a.sector === b.sector && a.nation === b.nation && a.box === b.box && a.hex === b.hex && a.airbase === b.airbase;
+}
+
+export const impulse = {
+  rule: "3.42",
+  prompt(ctx) { return activeSide(ctx) + ": 3.42 Air Impulse: fly one mission (9.41)"; },
+  actions(ctx) { return missions(ctx); },
+  apply(ctx, a) {
+    fly(ctx, activeSide(ctx), a);
+    ctx.done();
+  },
+  why(ctx, a) {
+    if (!missions(ctx).some((m) => same(m, a))) return { rule: "9.41", reason: "no such mission: it needs unflown units of that nationality in that mission box, in a sector not grounded by Khamsin (6.3), and a target the mission may attack (9.4241, 9.425)" };
+    return null;
+  },
+};
+
+// ---- flying a mission ----------------------------------------------------------------------------
+
+const BOX = { sweep: "fighter-sweep", support: "combat-support", strafe: "strafing" };
+const ESCORT = { "combat-support": "escort-combat-support", strafing: "escort-strafing" };
+
+export function fly(ctx, side, a) {
+  const s = A(ctx).S(), enemy = other(ctx, side);
+  const pkg = pick(ctx, side, a.sector, BOX[a.do], a.nation);
+  const target = a.hex ? a.hex : a.airbase ? a.airbase + " airbase" : a.sector;
+  s.mission = { side, kind: a.do, sector: a.sector };
+  ctx.rules["air-planning"].count(side, a.do === "sweep" ? "fighter-sweep" : BOX[a.do]);
+  A(ctx).tell(side, { rule: "3.42, 9.41", table: "air/mission-composition", uses: USES, result: a.do,
+    text: side + " flies " + T(ctx)["mission-composition"].boxes[BOX[a.do]].label + " in " + a.sector + " against " + target + ": " + pkg.map((p) => p.name + " (" + p.aircraft + ")").join(", ") },
+    side + " flies " + T(ctx)["mission-composition"].boxes[BOX[a.do]].label + " in " + a.sector + " against " + target + " with " + pkg.map((p) => A(ctx).label(p)).join(" and "));
+  if (a.do === "sweep") sweep(ctx, side, enemy, a, pkg);
+  else {
+    const escorts = pick(ctx, side, a.sector, ESCORT[BOX[a.do]], a.nation);
+    for (const p of pkg.concat(escorts)) p.flown = true;
+    let live = pkg;
+    // 9.422: a Defensive Patrol meets a Strafing/Bombing mission against an airbase of its sector
+    const airfield = a.airbase || (a.hex && ctx.map.hasFeature(a.hex, "airfield") && !ctx.piecesAt(a.hex).some(onMap));
+    if (a.do === "strafe" && airfield) {
+      const dp = pick(ctx, enemy, a.sector, "defensive-patrol", null);
+      if (dp.length && contact(ctx, dp, "9.422")) {
+        for (const p of dp) p.flown = true;
+        live = airCombat(ctx, dp, escorts, pkg, "9.422");
+        for (const p of dp) if (p.at === "air") A(ctx).toBase(p);
+      }
+    }
+    const aaaHexes = a.hex ? [a.hex] : [];
+    live = aaa(ctx, aaaHexes, enemy, live, a.do === "support" ? "9.4241" : "9.425");
+    if (live.length) attack(ctx, side, a, live);
+    for (const p of pkg.concat(escorts)) if (p.at === "air") A(ctx).toBase(p);
+  }
+  s.mission = null;
+}
+
+// 9.421: a Fighter Sweep.
+function sweep(ctx, side, enemy, a, pkg) {
+  let box = "fighter-sweep";
+  let targets = pick(ctx, enemy, a.sector, box, null);
+  if (!targets.length) { box = a.box; targets = pick(ctx, enemy, a.sector, box, null); }
+  const label = T(ctx)["mission-composition"].boxes[box].label;
+  if (!targets.length) {
+    ctx.trace({ rule: "9.421", result: "empty", text: "the " + enemy + " has no air unit in the Fighter Sweep or " + T(ctx)["mission-composition"].boxes[a.box].label + " box of " + a.sector + ": the sweep finds nothing and goes home" });
+    for (const p of pkg) { p.flown = true; A(ctx).toBase(p); }
+    return;
+  }
+  ctx.trace({ rule: "9.421", result: box, text: "the sweep seeks the " + enemy + " " + label + " box of " + a.sector });
+  if (!contact(ctx, pkg, "9.421")) return;
+  for (const p of pkg) p.flown = true;
+  const escorts = ESCORT[box] ? pick(ctx, enemy, a.sector, ESCORT[box], A(ctx).nationality(targets[0])) : [];
+  for (const p of escorts) p.flown = true;
+  airCombat(ctx, pkg, escorts, targets, "9.421");
+  for (const p of pkg.concat(escorts)) if (p.at === "air") A(ctx).toBase(p);
+  // engaged units that fought on stay in their box (the free Air Impulse of 9.421 is not offered)
+}
+
+// 9.43: the contact roll of the units attempting contact (Fighter Sweep, Defensive Patrol); true on
+// Contact. A miss marks them (B.132), a second sends them home.
+function contact(ctx, units, rule) {
+  const t = T(ctx).msct, side = units[0].side;
+  const mods = [];
+  const w = ctx.rules.weather.drm("air-contact");
+  if (w) mods.push({ value: w, why: ctx.rules.weather.current() + " (4.43, 4.44)" });
+  const worst = Math.max.apply(null, units.map((p) => p.steps));
+  if (worst > 0 && t.drm["step-loss"][String(worst)]) mods.push({ value: t.drm["step-loss"][String(worst)], why: "-" + worst + " Air Step loss marker" });
+  const fighters = units.filter((p) => p.air === "F").length;
+  if (T(ctx)["msct-reading"]["pair-rolls-once"] && fighters >= 2) mods.push({ value: t.drm["two-fighters"], why: "two fighter units attempting contact" });
+  const d = ctx.roll(t.die, "9.43 contact by " + units.map((p) => A(ctx).label(p)).join(" and "), mods);
+  const r = Math.max(0, Math.min(9, d));
+  const hit = t.rows.find((x) => A(ctx).inSpan(x.d10, r)).result === t.contact;
+  ctx.trace({ rule: "9.43", table: "air/msct", uses: ["air/msct-reading"].concat(USES), cell: "d10=" + d, result: hit ? "Contact" : "Missed Contact",
+    text: units.map((p) => A(ctx).label(p)).join(" and ") + (hit ? " make contact" : " miss contact") });
+  if (hit) return true;
+  for (const p of units) {
+    if (p.missed) { p.flown = true; A(ctx).toBase(p); A(ctx).tell(side, { rule: "9.43, B.132", text: p.name + " misses a second time and goes home" }); }
+    else { p.missed = true; A(ctx).tell(side, { rule: "9.43, B.132", text: p.name + " takes a Missed Contact marker and stays in its box" }); }
+  }
+  return false;
+}
+
+// ---- 9.441 air-to-air, 9.442 AAA -------------------------------------------------------------------
+
+// The ACT column of a differential; beyond the ends the end column (act-reading), else none.
+function actColumn(ctx, diff) {
+  const cols = T(ctx).act.columns;
+  const i = cols.indexOf("Even") + diff;
+  if (i >= 0 && i < cols.length) return cols[i];
+  return T(ctx)["act-reading"].beyond === "end-column" ? cols[i < 0 ? 0 : cols.length - 1] : null;
+}
+
+// One unit firing at another (or an AAA column): the ACT cell.
+function fire(ctx, who, col, target, rule) {
+  if (col === null) {
+    ctx.trace({ rule, table: "air/act-reading", text: who + " at " + A(ctx).label(target) + ": off the table, no effect" });
+    return "";
+  }
+  const d = ctx.roll(T(ctx).act.die, rule + " " + who + " fires at " + A(ctx).label(target) + " on the " + col + " column");
+  const cell = T(ctx).act.rows[String(d)][col];
+  ctx.trace({ rule, table: "air/act", uses: ["air/act-reading"].concat(USES), cell: "d10=" + d + ", " + col, result: cell || "-",
+    text: who + " at " + A(ctx).label(target) + ": " + (cell === "A" ? "Abort" : cell ? cell + " Air Steps" : "no effect") });
+  return cell;
+}
+
+// Applies what a round did to each unit: hits (9.5) or an Abort; both send it home.
+function settle(ctx, got, rule) {
+  const out = new Set();
+  for (const [p, cells] of got) {
+    let hits = 0, abort = false;
+    for (const c of cells) { if (c === "A") abort = true; else if (c) hits += -Number(c); }
+    if (hits > 0) { A(ctx).damage(p, hits, "9.5", "is hit in " + (rule === "9.442" ? "antiaircraft" : "air-to-air") + " combat"); out.add(p.id); }
+    else if (abort) { A(ctx).tell(p.side, { rule, table: "air/act", text: p.name + " aborts and goes home" }, A(ctx).label(p) + " aborts and goes home"); out.add(p.id); }
+    if (out.has(p.id) && p.at === "air") { p.flown = true; A(ctx).toBase(p); }
+  }
+  return out;
+}
+
+function note(got, p, c) { const l = got.get(p); if (l) l.push(c); else got.set(p, [c]); }
+
+// 9.441: interceptors against escorts, then (if no escort is left) against the bombers; each pair
+// fires at once. Returns the bombers that carry on.
+export function airCombat(ctx, interceptors, escorts, bombers, rule) {
+  let I = interceptors.slice(), E = escorts.slice(), B = bombers.slice();
+  const rounds = E.length ? 2 : 1;
+  for (let r = 1; r <= rounds && I.length; r++) {
+    const got = new Map();
+    const targets = E.length ? E : B;
+    if (!targets.length) break;
+    const firedBack = new Set();
+    I.forEach((i, k) => {
+      // first the escorts, one interceptor each; the extra interceptors double up (9.441)
+      const t = targets[k < targets.length ? k : k % targets.length];
+      note(got, t, fire(ctx, A(ctx).label(i), actColumn(ctx, i.aaf - t.adf), t, "9.441"));
+      if (!firedBack.has(t.id)) { firedBack.add(t.id); note(got, i, fire(ctx, A(ctx).label(t), actColumn(ctx, t.aaf - i.adf), i, "9.441")); }
+    });
+    const out = settle(ctx, got, "9.441");
+    I = I.filter((p) => !out.has(p.id));
+    E = E.filter((p) => !out.has(p.id));
+    B = B.filter((p) => !out.has(p.id));
+    if (E.length) break;
+  }
+  return B;
+}
+
+// 9.442: every Light and Heavy AAA and Heavy AT unit of the target hexes fires at each bomber.
+export function aaa(ctx, hexes, side, bombers, rule) {
+  const cols = T(ctx)["aaa-columns"];
+  const guns = [];
+  for (const h of hexes) for (const q of ctx.piecesAt(h)) if (onMap(q) && q.side === side && cols[q.type] !== undefined) guns.push(q);
+  if (!guns.length || !bombers.length) return bombers;
+  const got = new Map();
+  for (const g of guns.sort(byId)) for (const b of bombers) {
+    const col = cols[g.type];
+    const d = ctx.roll(T(ctx).act.die, "9.442 " + g.id + " (" + g.type + ") fires at " + A(ctx).label(b));
+    const cell = T(ctx).act.rows[String(d)][col];
+    ctx.trace({ rule: "9.442", table: "air/aaa-columns", uses: ["air/act", "units/units"].concat(USES), cell: "d10=" + d + ", " + col, result: cell || "-",
+      text: g.id + " (" + g.type + ", column " + col + ") at " + A(ctx).label(b) + ": " + (cell === "A" ? "Abort" : cell ? cell + " Air Steps" : "no effect") });
+    note(got, b, cell);
+  }
+  const out = settle(ctx, got, "9.442");
+  return bombers.filter((p) => !out.has(p.id));
+}
+
+// ---- 9.443, 9.444 the attack -----------------------------------------------------------------------
+
+// The average morale of units (air-to-ground-reading: the mean place on the scale, rounded down).
+export function averageMorale(ctx, units) {
+  const order = ctx.tables.morale["morale-scale"].order;
+  if (!units.length) return null;
+  let sum = 0;
+  for (const q of units) sum += order.indexOf(ctx.rules.morale.moraleOf(q));
+  const mean = sum / units.length;
+  return order[T(ctx)["air-to-ground-reading"]["average-round"] === "down" ? Math.floor(mean) : Math.round(mean)];
+}
+
+// 9.444 NOTE: an airbase's average morale by its printed capacity.
+function airbaseMorale(ctx, hex) {
+  const m = T(ctx)["air-to-ground"]["airbase-morale"];
+  const row = hex ? T(ctx).airfields.rows.find((r) => r.hex === hex) : null;
+  return (row && m[String(row.capacity)]) || m.other;
+}
+
+// One group's roll: the CRT column of its factor, the band of the target's morale, the Disruption
+// Result; the number of Dis it makes.
+export function strike(ctx, group, kind, letter, what, rule) {
+  const cols = ctx.tables.crt.crt.columns;
+  const col0 = ctx.rules.artillery.column(group.factor);
+  const shift = ctx.rules.weather.shifts(kind === "support" || kind === "defend" ? "combat-support" : "bombardment");
+  const col = col0 < 0 ? -1 : Math.min(cols.length - 1, col0 + shift);
+  const who = group.units.map((p) => A(ctx).label(p)).join(" and ");
+  const uses = ["crt/artillery-row", "air/air-to-ground-reading"].concat(USES);
+  if (col < 0) {
+    ctx.trace({ rule, table: "crt/artillery-row", uses, cell: "factor " + group.factor, result: "-",
+      text: who + ": factor " + group.factor + (shift ? ", weather " + shift : "") + " falls below the first column: no effect" });
+    return 0;
+  }
+  const d = ctx.roll(ctx.tables.crt.crt.die, rule + " " + who + " against " + what + " on the " + cols[col] + " column");
+  const band = ctx.rules.crt.band(d, col, letter);
+  ctx.trace({ rule, table: "crt/crt", uses, cell: "d10=" + d + ", " + cols[col] + ", morale " + letter, result: band,
+    text: who + " (factor " + group.factor + (shift ? ", weather " + shift + " shift" : "") + ") against " + what + " (average morale " + letter + "): " + (band === "-" ? "no band" : band) });
+  if (band === "-") return 0;
+  const d2 = ctx.roll(ctx.tables["fire-combat"]["fire-combat"].die, rule + " Disruption Result (" + band + ")");
+  const r = ctx.rules.artillery.disruption(band, d2);
+  const g = T(ctx)["air-to-ground"];
+  const n = r.printed === "All Dis" ? Math.max(g["all-dis-minimum"], Math.floor(group.factor)) : g["dis-count"][r.printed] || 0;
+  ctx.trace({ rule, table: "fire-combat/fire-combat", uses: ["air/air-to-ground"].concat(uses), cell: r.row, result: r.printed, text: who + ": " + r.printed + " = " + n + " Dis" });
+  return n;
+}
+
+function attack(ctx, side, a, live) {
+  const s = A(ctx).S(), enemy = other(ctx, side);
+  const g = T(ctx)["air-to-ground"];
+  if (a.do === "support") {
+    const units = ctx.piecesAt(a.hex).filter((q) => onMap(q) && q.side === enemy);
+    const letter = averageMorale(ctx, units);
+    let n = 0;
+    for (const grp of attackGroups(ctx, live, "support")) n += strike(ctx, grp, "support", letter, a.hex, "9.443");
+    release(ctx, units);
+    if (!n) return;
+    const m = s.markers[a.hex] || (s.markers[a.hex] = { side, R: 0, L: 0 });
+    m.side = side;
+    m.R = Math.min(g["combat-support"].max, m.R + n * g["combat-support"]["per-dis"]);
+    ctx.trace({ rule: "9.443, B.131", table: "air/air-to-ground", uses: ["air/air-to-ground-reading"], cell: { hex: a.hex }, result: m.R + "R",
+      text: "Combat Support marker " + m.R + "R on " + a.hex + " for the next Regular Combat against it (at most " + g["combat-support"].max + "R)" });
+    return;
+  }
+  const base = a.airbase || (a.hex && ctx.map.hasFeature(a.hex, "airfield") && !ctx.piecesAt(a.hex).some(onMap) ? a.hex : null);
+  if (base) {
+    const sector = a.airbase || a.sector;
+    const letter = airbaseMorale(ctx, a.airbase ? null : a.hex);
+    let n = 0;
+    for (const grp of attackGroups(ctx, live, "strafe")) n += strike(ctx, grp, "strafe", letter, sector + " airbase", "9.444");
+    if (!n) return;
+    s.damage[enemy][sector] = A(ctx).damageOf(enemy, sector) + n;
+    ctx.trace({ rule: "9.444, B.129", table: "air/air-to-ground", cell: { sector }, result: s.damage[enemy][sector],
+      text: n + " damage point" + (n === 1 ? "" : "s") + " on the " + enemy + " airbase of " + sector + ": capacity " + A(ctx).capacity(enemy, sector) });
+    A(ctx).excess(enemy, sector);
+    return;
+  }
+  const units = ctx.piecesAt(a.hex).filter((q) => onMap(q) && q.side === enemy).sort(byId);
+  const letter = averageMorale(ctx, units);
+  let n = 0;
+  for (const grp of attackGroups(ctx, live, "strafe")) n += strike(ctx, grp, "strafe", letter, a.hex, "9.444");
+  release(ctx, units);
+  // each Dis one unit more, those not yet Disrupted first (air-to-ground-reading); HQs ignore it
+  const order = units.filter((q) => ctx.rules.artillery.targetable(q, a.hex).ok).sort((x, y) => (x.disrupted - y.disrupted) || byId(x, y));
+  for (let k = 0; k < n && k < order.length; k++) {
+    ctx.rules.disruption.disrupt(order[k].id, "strafing", "9.444", null, ["air/air-to-ground-reading"]);
+  }
+}
+
+function release(ctx, units) {
+  const f = {};
+  for (const q of units) if (q.formation) f[q.formation] = true;
+  for (const id of Object.keys(f).sort()) ctx.rules.activation.release(id);
+}
+
+// ---- 9.4242 Defensive Combat Support: a step of the Combat Impulse --------------------------------
+
+// The combat section's queue runs {k: "air", ci, when: "before" | "after"} around each Regular
+// Combat: before it the defender may fly its Combat Support box (9.4242); after it the hex's Combat
+// Support markers are gone (B.131).
+export function combatStep(ctx, st) {
+  const c = ctx.state.combat.imp.combats[st.ci];
+  if (st.when === "after") { delete A(ctx).S().markers[c.hex]; return []; }
+  if (ctx.option("basic-air-game")) { ctx.rules["air-basic"].closeAir(c); return []; }
+  const sector = defensiveSector(ctx, c);
+  if (!sector) return [];
+  st.side = c.enemy;
+  st.rule = "9.4242";
+  st.sector = sector;
+  st.prompt = c.enemy + ": 9.4242 fly Defensive Combat Support from the " + sector + " Combat Support box over " + c.hex + "?";
+  st.why = "the defender may fly its Combat Support box of the hex's sector before the Regular Combat (9.4242)";
+  st.opts = [{ do: "support" }, { do: "pass" }];
+  return [st];
+}
+
+function defensiveSector(ctx, c) {
+  if (!c.defenders || !c.defenders.length) return null;
+  for (const sec of A(ctx).sectorsOf(c.hex)) {
+    if (A(ctx).S().grounded.indexOf(sec) >= 0) continue;
+    const box = inBox(ctx, c.enemy, sec, "combat-support", null);
+    if (box.length && attackGroups(ctx, pick(ctx, c.enemy, sec, "combat-support", A(ctx).nationality(box[0])), "support").length) return sec;
+  }
+  return null;
+}
+
+export function combatChoice(ctx, st, a) {
+  if (a.do !== "support") { ctx.trace({ rule: "9.4242", text: st.side + " flies no Defensive Combat Support" }); return; }
+  const c = ctx.state.combat.imp.combats[st.ci];
+  const side = st.side, s = A(ctx).S();
+  const box = inBox(ctx, side, st.sector, "combat-support", null);
+  const pkg = pick(ctx, side, st.sector, "combat-support", A(ctx).nationality(box[0]));
+  ctx.rules["air-planning"].count(side, "defensive-support");
+  for (const p of pkg) p.flown = true;
+  A(ctx).tell(side, { rule: "9.4242", uses: USES, text: side + " flies Defensive Combat Support over " + c.hex + ": " + pkg.map((p) => p.name).join(", ") },
+    side + " flies Defensive Combat Support over " + c.hex + " with " + pkg.map((p) => A(ctx).label(p)).join(" and "));
+  const attackers = c.attackers.map((id) => ctx.piece(id)).filter(onMap);
+  const hexes = [];
+  for (const p of attackers) if (hexes.indexOf(p.hex) < 0) hexes.push(p.hex);
+  const live = aaa(ctx, hexes.sort(), c.side, pkg, "9.4242");
+  const letter = averageMorale(ctx, attackers);
+  let n = 0;
+  for (const grp of attackGroups(ctx, live, "support")) n += strike(ctx, grp, "defend", letter, "the attackers of " + c.hex, "9.4242");
+  for (const p of pkg) if (p.at === "air") A(ctx).toBase(p);
+  if (!n) return;
+  const g = T(ctx)["air-to-ground"]["defensive-support"];
+  const m = s.markers[c.hex] || (s.markers[c.hex] = { side: c.side, R: 0, L: 0 });
+  m.L = Math.min(g.max, m.L + n * Math.abs(g["per-dis"]));
+  ctx.trace({ rule: "9.4242, B.131", table: "air/air-to-ground", uses: ["air/air-to-ground-reading"], cell: { hex: c.hex }, result: m.L + "L",
+    text: "Combat Support marker " + m.L + "L on " + c.hex + " (at most " + g.max + "L)" });
+}

@@ -1,0 +1,367 @@
+package hexlab.rules.falloftobruk;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import hexlab.kernel.play.Game;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static hexlab.rules.falloftobruk.FotFixtures.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * FoT the standard air game: 16.15 set-up, 6.12 capacity, 6.13 airfield control, 6.14-6.15 escape,
+ * 9.43 contact, 9.441 air-to-air, 9.442 AAA, 9.443 Combat Support and its shift on the CRT, 9.4242
+ * Defensive Combat Support, 9.444 Strafing/Bombing, 9.5 damage, 3.6 airbase repair, 5.12, 5.5,
+ * 6.11 the display hidden from the other side. Every on-map airfield is Allied in these fixtures
+ * (no scenario lists Axis airfields), so the Tobruk sector holds 21 Allied capacity.
+ */
+class AirTest {
+    static final String EL_ADEM = "3911";
+
+    /** A May 27 fixture with the air order of battle set up (16.15), turn `turn`. */
+    static Game air(int turn) {
+        Game g = bare(turn);
+        run(g, "state.weather = 'clear'; state.half = 'AM'; rules.air.setupUnits({}, {'air-setup': 'test'});");
+        trace(g);
+        return g;
+    }
+
+    /** Puts an air unit in a mission box. */
+    static void box(Game g, String unit, String sector, String mission) {
+        run(g, "const p = state.pieces['air-" + unit + "']; p.sector = '" + sector + "'; p.mission = '" + mission + "';");
+    }
+
+    static JsonNode p(Game g, String unit) { return js(g, "state.pieces['air-" + unit + "']"); }
+
+    static void fly(Game g, String side, String action) { run(g, "rules['air-missions'].fly('" + side + "', " + action + ");"); }
+
+    static String neighbour(Game g, String hex) { return js(g, "map.neighbors('" + hex + "')[0]").asText(); }
+
+    @Test
+    @DisplayName("FoT 16.15 air set-up: each unit of the air order of battle in its sector's airbase; the 5.12 units wait; a test position without an air set-up has none")
+    void setUp() {
+        Game g = air(2);
+        assertEquals(18, js(g, "rules.air.airUnits('axis').length").asInt());
+        assertEquals(17, js(g, "rules.air.airUnits('allied').length").asInt());
+        assertEquals(11, js(g, "Object.values(state.pieces).filter((p) => p.at === 'air-later').length").asInt());
+        assertEquals("Martuba", p(g, "jg27-1").path("base").asText());
+        assertTrue(p(g, "jg27-1").path("hex").isNull(), "air units never stand on the map");
+        assertEquals(0, js(bare(2), "Object.keys(state.pieces).filter((k) => k.startsWith('air-')).length").asInt());
+    }
+
+    @Test
+    @DisplayName("FoT 6.12 an on-map sector's capacity is its controlled airfields' less damage; an off-map sector's is printed, its own side's only")
+    void capacity() {
+        Game g = air(2);
+        assertEquals(21, js(g, "rules.air.capacity('allied', 'Tobruk')").asInt());
+        assertEquals(0, js(g, "rules.air.capacity('axis', 'Tobruk')").asInt());
+        run(g, "state.air.damage.allied.Tobruk = 3;");
+        assertEquals(18, js(g, "rules.air.capacity('allied', 'Tobruk')").asInt());
+        assertEquals(10, js(g, "rules.air.capacity('allied', 'Gambut')").asInt());
+        assertEquals(0, js(g, "rules.air.capacity('axis', 'Gambut')").asInt());
+    }
+
+    @Test
+    @DisplayName("FoT 6.13 an Axis unit entering El Adem takes it: 4 of the Tobruk sector's 21 capacity and its share of the damage, the odd point on a die roll (0-4 moves it)")
+    void airfieldControl() {
+        for (String[] c : new String[][] {{"3", "4", "1"}, {"7", "5", "0"}}) {
+            Game g = air(2);
+            place(g, "de-paa-kpfst-kiehl", EL_ADEM);
+            run(g, "state.air.damage.allied.Tobruk = 5;");
+            dealNext(g, c[0]);
+            run(g, "rules.victory.afterMove(state.pieces['de-paa-kpfst-kiehl'], ['" + EL_ADEM + "']);");
+            List<JsonNode> ev = trace(g);
+            assertEquals("axis", js(g, "state.control['" + EL_ADEM + "']").asText());
+            assertEquals(Integer.parseInt(c[1]), js(g, "state.air.damage.allied.Tobruk").asInt(), "5 x 4/21 = 0.95: no whole point, the odd one by the die (" + c[0] + ")");
+            assertEquals(Integer.parseInt(c[2]), js(g, "state.air.damage.axis.Tobruk || 0").asInt());
+            assertEquals(1, withRule(ev, "6.13").size());
+            assertEquals(17, js(g, "rules.air.printedCapacity('allied', 'Tobruk')").asInt());
+            assertEquals(4, js(g, "rules.air.printedCapacity('axis', 'Tobruk')").asInt());
+        }
+    }
+
+    @Test
+    @DisplayName("FoT 6.14 6.15 a sector over capacity rolls for the excess, most damaged first: 0-7 escapes to the nearest airbase with room, 8-9 (Air Step loss DRM added) is lost")
+    void escape() {
+        Game g = air(2);
+        run(g, "state.pieces['air-raf-33'].steps = 1; state.air.damage.allied.Tobruk = 14;");   // capacity 7, 8 based
+        dealNext(g, "6");
+        run(g, "rules.air.excess('allied', 'Tobruk');");
+        assertEquals("Bir Hakim", p(g, "raf-33").path("base").asText(), "6 +1 = 7 escapes, to the first sector one away with room (the display's sectors in name order)");
+        Game h = air(2);
+        run(h, "state.pieces['air-raf-33'].steps = 1; state.air.damage.allied.Tobruk = 14;");
+        dealNext(h, "7");
+        run(h, "rules.air.excess('allied', 'Tobruk');");
+        assertEquals("air-lost", p(h, "raf-33").path("at").asText(), "7 +1 = 8: Units Permanently Eliminated");
+        assertEquals(7, js(h, "rules.air.basedAt('allied', 'Tobruk').length").asInt());
+    }
+
+    @Test
+    @DisplayName("FoT 9.43 Mission Contact Table: two sweeping fighters in Haze roll 6 +1 -2 = 5, Contact; 9 +1 -2 = 8 misses and marks them (B.132), a second miss sends them home")
+    void contact() {
+        Game g = air(2);
+        run(g, "state.weather = 'haze';");
+        box(g, "raf-112", "Tobruk", "fighter-sweep");
+        box(g, "raf-250", "Tobruk", "fighter-sweep");
+        box(g, "ra-153", "Tobruk", "combat-support");
+        dealNext(g, "6");
+        fly(g, "allied", "{do: 'sweep', sector: 'Tobruk', nation: 'allied', box: 'combat-support'}");
+        List<JsonNode> ev = trace(g);
+        JsonNode c = withRule(ev, "9.43").get(0);
+        assertEquals("Contact", c.path("result").asText());
+        assertEquals("air/msct", c.path("table").asText());
+        JsonNode roll = rolls(ev).get(0);
+        assertEquals(5, roll.path("total").asInt());
+        assertEquals(2, roll.path("mods").size());
+
+        Game h = air(2);
+        run(h, "state.weather = 'haze';");
+        box(h, "raf-112", "Tobruk", "fighter-sweep");
+        box(h, "raf-250", "Tobruk", "fighter-sweep");
+        box(h, "ra-153", "Tobruk", "combat-support");
+        dealNext(h, "9");
+        fly(h, "allied", "{do: 'sweep', sector: 'Tobruk', nation: 'allied', box: 'combat-support'}");
+        assertTrue(p(h, "raf-112").path("missed").asBoolean());
+        assertEquals("fighter-sweep", p(h, "raf-112").path("mission").asText(), "back in the same box");
+        assertFalse(p(h, "raf-112").path("flown").asBoolean());
+        dealNext(h, "9");
+        fly(h, "allied", "{do: 'sweep', sector: 'Tobruk', nation: 'allied', box: 'combat-support'}");
+        assertTrue(p(h, "raf-112").path("mission").isNull(), "a second miss: home");
+        assertTrue(p(h, "raf-112").path("flown").asBoolean());
+    }
+
+    @Test
+    @DisplayName("FoT 9.441 Air Combat Table: a Spitfire (AAF 4) on a Ju-87 (ADF 2) reads +2, d10 0 = -2 Air Steps; the Ju-87 (AAF 0) fires back at ADF 4 on -4 (the end column), d10 0 = Abort")
+    void airToAir() {
+        Game g = air(2);
+        box(g, "raf-145", "Tobruk", "fighter-sweep");
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        dealNext(g, "000");
+        fly(g, "allied", "{do: 'sweep', sector: 'Tobruk', nation: 'allied', box: 'combat-support'}");
+        List<JsonNode> ev = trace(g);
+        List<JsonNode> act = withRule(ev, "9.441");
+        assertEquals("d10=0, +2", act.get(0).path("cell").asText());
+        assertEquals("-2", act.get(0).path("result").asText());
+        assertEquals("d10=0, -4", act.get(1).path("cell").asText());
+        assertEquals("A", act.get(1).path("result").asText());
+        assertEquals(2, p(g, "stg3-1").path("steps").asInt());
+        assertTrue(p(g, "stg3-1").path("mission").isNull(), "hit: home (9.5)");
+        assertTrue(p(g, "raf-145").path("mission").isNull(), "aborted: home");
+        assertEquals(0, p(g, "raf-145").path("steps").asInt());
+    }
+
+    @Test
+    @DisplayName("FoT 9.5 a unit that reaches -3 Air Steps is eliminated (Units Permanently Eliminated)")
+    void elimination() {
+        Game g = air(2);
+        run(g, "state.pieces['air-stg3-1'].steps = 1;");
+        box(g, "raf-145", "Tobruk", "fighter-sweep");
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        dealNext(g, "009");
+        fly(g, "allied", "{do: 'sweep', sector: 'Tobruk', nation: 'allied', box: 'combat-support'}");
+        assertEquals("air-lost", p(g, "stg3-1").path("at").asText());
+    }
+
+    @Test
+    @DisplayName("FoT 9.442 AAA: a Heavy AA unit in the strafed hex fires on the -2 column (the reconstructed header reading); d10 2 aborts the Ju-87 before it attacks")
+    void antiaircraft() {
+        Game g = air(2);
+        String hex = "3912";
+        place(g, "br-13xxx-69-haa", hex);
+        box(g, "stg3-1", "Tobruk", "strafing");
+        dealNext(g, "2");
+        fly(g, "axis", "{do: 'strafe', sector: 'Tobruk', nation: 'german', hex: '" + hex + "'}");
+        List<JsonNode> ev = trace(g);
+        JsonNode f = withRule(ev, "9.442").get(0);
+        assertEquals("air/aaa-columns", f.path("table").asText());
+        assertEquals("d10=2, -2", f.path("cell").asText());
+        assertEquals("A", f.path("result").asText());
+        assertTrue(withRule(ev, "9.444").isEmpty(), "aborted: no attack");
+        assertFalse(js(g, "state.pieces['br-13xxx-69-haa'].disrupted").asBoolean());
+    }
+
+    @Test
+    @DisplayName("FoT 9.443 B.131 Combat Support: each Dis is 1R on the hex, at most 4R, for a Regular Combat against it (not antitank fire); 9.4242 a defender's L markers net against it")
+    void combatSupport() {
+        Game g = air(2);
+        String hex = "3912", by = neighbour(g, "3912");
+        place(g, "br-50xx-5-ey", hex);
+        place(g, "de-paa-kpfst-kiehl", by);
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        box(g, "stg3-2", "Tobruk", "combat-support");
+        run(g, "state.activation = {side: 'axis'}; state.active = 'axis';");
+        assertTrue(js(g, "rules['air-missions'].missions().some((m) => m.do === 'support' && m.hex === '" + hex + "' && m.nation === 'german')").asBoolean(),
+                "an Allied hex next to a German unit is a German Combat Support target (9.4241)");
+        fly(g, "axis", "{do: 'support', sector: 'Tobruk', nation: 'german', hex: '" + hex + "'}");
+        List<JsonNode> ev = trace(g);
+        int dis = 0;
+        for (JsonNode e : ev) if ("fire-combat/fire-combat".equals(e.path("table").asText()) && e.path("rule").asText().equals("9.443"))
+            dis += Integer.parseInt(e.path("text").asText().replaceAll(".*= (\\d+) Dis.*", "$1"));
+        int r = Math.min(4, dis);
+        assertEquals(r, js(g, "state.air.markers['" + hex + "'] ? state.air.markers['" + hex + "'].R : 0").asInt());
+        run(g, "state.air.markers['" + hex + "'] = {side: 'axis', R: 3, L: 1};");
+        assertEquals(2, js(g, "rules.air.closeSupportShift('axis', '" + hex + "', 'close')").asInt());
+        assertEquals(0, js(g, "rules.air.closeSupportShift('axis', '" + hex + "', 'at')").asInt());
+        JsonNode shifts = js(g, "rules.crt.shiftsOf('" + hex + "', ['de-paa-kpfst-kiehl'], 'close')");
+        boolean found = false;
+        for (JsonNode s : shifts) if ("combat-support".equals(s.path("id").asText())) { found = true; assertEquals("2R", s.path("shift").asText()); }
+        assertTrue(found, "the CRT reads the net Combat Support shift: " + shifts);
+    }
+
+    @Test
+    @DisplayName("FoT 9.4242 Defensive Combat Support: the defender's Combat Support box of the hex's sector flies before the Regular Combat, and the markers are gone after it")
+    void defensiveSupport() {
+        Game g = air(2);
+        String hex = "3912", by = neighbour(g, "3912");
+        place(g, "br-50xx-5-ey", hex);
+        place(g, "de-paa-kpfst-kiehl", by);
+        box(g, "saaf-12", "Tobruk", "combat-support");
+        run(g, "state.activation = {side: 'axis'}; state.active = 'axis';");
+        run(g, "rules.combat.resolveNow('" + hex + "', ['de-paa-kpfst-kiehl']);");
+        List<JsonNode> ev = trace(g);
+        assertFalse(withRule(ev, "9.4242").isEmpty(), "the defender flew");
+        assertTrue(p(g, "saaf-12").path("flown").asBoolean());
+        assertTrue(p(g, "saaf-12").path("mission").isNull());
+        assertTrue(js(g, "state.air.markers['" + hex + "'] === undefined").asBoolean(), "B.131: gone after the combat");
+    }
+
+    @Test
+    @DisplayName("FoT 9.444 Strafing/Bombing an off-map airbase: each Dis is a damage point, on the morale E of an off-map sector (9.444 NOTE)")
+    void strafeAirbase() {
+        Game g = air(2);
+        box(g, "lg1-1", "Gambut", "strafing");
+        fly(g, "axis", "{do: 'strafe', sector: 'Gambut', nation: 'german', airbase: 'Gambut'}");
+        List<JsonNode> ev = trace(g);
+        int dis = 0;
+        boolean moraleE = false;
+        for (JsonNode e : ev) {
+            if ("crt/crt".equals(e.path("table").asText()) && e.path("cell").asText().endsWith("morale e")) moraleE = true;
+            if ("fire-combat/fire-combat".equals(e.path("table").asText())) dis += Integer.parseInt(e.path("text").asText().replaceAll(".*= (\\d+) Dis.*", "$1"));
+        }
+        assertTrue(moraleE || withRule(ev, "9.444").size() == 1, "read on morale e");
+        assertEquals(dis, js(g, "state.air.damage.allied.Gambut || 0").asInt());
+    }
+
+    @Test
+    @DisplayName("FoT 3.6 Airbase Repair Table: 3 damage points read the 3-4 column; d10 0 repairs 2 and one unit based there takes an Air Step (the dagger)")
+    void airbaseRepair() {
+        Game g = air(2);
+        run(g, "state.air.damage.allied.Tobruk = 3;");
+        dealNext(g, "0");
+        run(g, "rules.air.airbaseRepair();");
+        List<JsonNode> ev = trace(g);
+        assertEquals(1, js(g, "state.air.damage.allied.Tobruk").asInt());
+        assertEquals("d10=0, 3-4", withRule(ev, "3.6").get(0).path("cell").asText());
+        assertEquals(1, js(g, "rules.air.basedAt('allied', 'Tobruk').filter((p) => p.steps === 1).length").asInt());
+    }
+
+    @Test
+    @DisplayName("FoT 5.12 from June 1 the Axis rolls: 5 brings I/NJG2 to an airbase with room; the same roll again has no effect")
+    void arrivals() {
+        Game g = air(7);
+        dealNext(g, "5");
+        run(g, "rules.air.arrivals();");
+        assertEquals("air", p(g, "njg2-1").path("at").asText());
+        assertEquals("Derna", p(g, "njg2-1").path("base").asText(), "the first axis airbase with room (every on-map airfield Allied here)");
+        dealNext(g, "5");
+        run(g, "rules.air.arrivals();");
+        List<JsonNode> ev = trace(g);
+        assertEquals("no effect", withRule(ev, "5.12").get(withRule(ev, "5.12").size() - 1).path("result").asText());
+        Game h = air(6);
+        run(h, "rules.air.arrivals();");
+        assertTrue(rolls(trace(h)).isEmpty(), "no roll before June 1");
+    }
+
+    @Test
+    @DisplayName("FoT 5.5 two Kittyhawks of one sector with -1 each consolidate: one whole, one -2 (fewer damaged units)")
+    void consolidation() {
+        Game g = air(2);
+        run(g, "state.pieces['air-saaf-2'].steps = 1; state.pieces['air-saaf-4'].steps = 1; state.pieces['air-raaf-3'].steps = 2;");
+        run(g, "rules.air.consolidate('allied');");
+        int damaged = js(g, "['air-saaf-2', 'air-saaf-4', 'air-raaf-3'].filter((k) => state.pieces[k].steps > 0).length").asInt();
+        assertEquals(2, damaged);
+        assertEquals(4, js(g, "['air-saaf-2', 'air-saaf-4', 'air-raaf-3'].reduce((a, k) => a + state.pieces[k].steps, 0)").asInt(), "no step is lost or made");
+    }
+
+    @Test
+    @DisplayName("FoT 6.11 B.3 each side's view holds its own air units and none of the other side's, which are its secrets")
+    void hiddenDisplay() {
+        Game g = air(2);
+        assertEquals(0, js(g, "Object.keys(rules.air.view('axis').pieces).filter((k) => k.startsWith('air-') && state.pieces[k].side === 'allied').length").asInt());
+        assertEquals(18, js(g, "Object.keys(rules.air.view('axis').pieces).filter((k) => k.startsWith('air-') && state.pieces[k].at === 'air').length").asInt());
+        assertTrue(js(g, "rules.air.secrets('axis')['air-raf-112'].indexOf('id') >= 0").asBoolean());
+        assertTrue(js(g, "rules.air.secrets('axis')['air-jg27-1'] === undefined").asBoolean());
+    }
+
+    @Test
+    @DisplayName("FoT 3.3 6.2 Air Planning: a unit goes only to boxes of its type within its range; a Defensive Patrol only over a sector holding the side's airbase; 9.3 transfer within twice the range")
+    void planning() {
+        Game g = air(2);
+        JsonNode boxes = js(g, "rules['air-planning'].boxesFor(state.pieces['air-stg3-1'])");
+        for (JsonNode b : boxes) {
+            assertTrue(List.of("combat-support", "strafing").contains(b.path("mission").asText()), "a bomber: " + b);
+            assertTrue(js(g, "rules.air.distance('Gazala', '" + b.path("sector").asText() + "') <= 2").asBoolean());
+        }
+        JsonNode f = js(g, "rules['air-planning'].boxesFor(state.pieces['air-raf-112'])");
+        boolean dpGambut = false, dpMartuba = false;
+        for (JsonNode b : f) if (b.path("mission").asText().equals("defensive-patrol")) {
+            if (b.path("sector").asText().equals("Gambut")) dpGambut = true;
+            if (b.path("sector").asText().equals("Martuba")) dpMartuba = true;
+        }
+        assertTrue(dpGambut);
+        assertFalse(dpMartuba);
+        JsonNode t = js(g, "rules['air-planning'].transfersFor(state.pieces['air-raf-108'])");
+        for (JsonNode s : t) assertTrue(js(g, "rules.air.distance('Sidi Barrani', '" + s.asText() + "') <= 4").asBoolean());
+    }
+
+    @Test
+    @DisplayName("FoT 6.3 Khamsin: a d10 for each sector with units in its boxes once the planning is done; 0-3 sends every unit there home (both sides) and no mission is flown there")
+    void khamsin() {
+        Game g = air(2);
+        run(g, "state.weather = 'khamsin';");
+        box(g, "raf-112", "Tobruk", "fighter-sweep");
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        box(g, "stg3-2", "Gazala", "strafing");
+        dealNext(g, "72");                 // the sectors in name order: Gazala 7, Tobruk 2
+        run(g, "rules['air-planning'].khamsin();");
+        List<JsonNode> ev = trace(g);
+        assertEquals(2, withRule(ev, "6.3").size(), "one roll per sector with units in its boxes");
+        assertTrue(p(g, "raf-112").path("mission").isNull());
+        assertTrue(p(g, "stg3-1").path("mission").isNull(), "both sides go home");
+        assertEquals("strafing", p(g, "stg3-2").path("mission").asText(), "7: no effect on Gazala");
+        assertTrue(js(g, "state.air.grounded.indexOf('Tobruk') >= 0 && state.air.grounded.indexOf('Gazala') < 0").asBoolean());
+        run(g, "state.activation = {side: 'axis'}; state.active = 'axis';");
+        assertFalse(js(g, "rules['air-missions'].missions().some((m) => m.sector === 'Tobruk')").asBoolean(), "no mission in a grounded sector");
+    }
+
+    @Test
+    @DisplayName("FoT 9.61 9.62 basic air game: sector superiority per on-map sector, then a close air roll before each Regular Combat; each entry names its placeholder table")
+    void basicAirGame() {
+        Game g = bare(fot("option:basic-air-game"), 2);
+        run(g, "state.weather = 'clear'; state.half = 'AM';");
+        trace(g);
+        run(g, "rules['air-planning'].begin();");
+        List<JsonNode> ev = withRule(trace(g), "9.61");
+        assertEquals(4, ev.size(), "the four on-map sectors");
+        for (JsonNode e : ev) {
+            assertEquals("air/basic-sector-superiority", e.path("table").asText());
+            assertTrue(e.path("placeholder").asBoolean(), "the table is a placeholder, and says so");
+        }
+        assertTrue(js(g, "state.air.planning === null").asBoolean(), "no Air Display planning in the basic game");
+        run(g, "state.air.superiority = {Tobruk: 'axis'};");
+        String hex = "3912", by = neighbour(g, "3912");
+        place(g, "br-50xx-5-ey", hex);
+        place(g, "de-paa-kpfst-kiehl", by);
+        run(g, "state.activation = {side: 'axis'}; state.active = 'axis';");
+        dealNext(g, "0");
+        run(g, "rules.combat.resolveNow('" + hex + "', ['de-paa-kpfst-kiehl']);");
+        List<JsonNode> close = withRule(trace(g), "9.62");
+        assertEquals(1, close.size());
+        assertEquals("d10=0, active player superiority", close.get(0).path("cell").asText());
+        assertEquals("2R", close.get(0).path("result").asText());
+        assertTrue(close.get(0).path("placeholder").asBoolean());
+        assertFalse(js(g, "rules['air-missions'].impulseOpen()").asBoolean(), "no Air Impulse in the basic game");
+    }
+}
