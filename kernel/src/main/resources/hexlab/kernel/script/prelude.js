@@ -963,7 +963,7 @@
     // the position, rolls no die, and the entries it traces are its answer's `trace`, never the
     // game's log. A preview that changed the state is an error, and the state is put back.
     preview(side, sec, name, argJson) {
-      const mark = traceBuf.length, before = stateText(), wasTracing = tracing;
+      const mark = traceBuf.length, before = snap || (snap = stateText()), wasTracing = tracing;
       previewing = true;
       tracing = true;             // its entries are its explanation: kept even while a replay traces nothing
       let r, changed = false;
@@ -976,6 +976,7 @@
         previewing = false;
         tracing = wasTracing;
         changed = stateText() !== before;
+        if (!changed) snap = before;   // the same position: its JSON, asked for again after the look, is the one kept
         const written = traceBuf.splice(mark, traceBuf.length - mark);
         if (r && typeof r === "object" && !Array.isArray(r)) r.trace = written;
         if (changed) { G = JSON.parse(before); kept = new WeakMap(); relink(); forget(); }
