@@ -251,8 +251,9 @@ function destination(ctx, actions, side) {
       const s = standScore(ctx, W, p, actions[i].hex);
       if (s > bs) { bs = s; bi = i; }
     }
-    const here = onMap(p) ? standScore(ctx, W, p, p.hex) : -1e9;
-    if (bi >= 0 && bs > here) return bi;
+    // the unit moves even where no hex beats its own: giving the impulse up would only bring the
+    // same choice back
+    if (bi >= 0) return bi;
   }
   return finish(actions);
 }
@@ -270,13 +271,23 @@ function bestBombardment(ctx, side) {
     let best = null, bv = 0;
     for (const h of a.targets()) {
       let f = 0;
-      for (const p of firers) if (a.canFire(p, h).ok) f += p.bf || 0;
+      for (const p of firers) if (a.canFire(p, h).ok) f += bombardment(p, h, ctx);
       const l = W.foes.get(h) || [];
       const v = f >= min ? f * l.filter((q) => !q.hq).length : 0;
       if (v > bv) { bv = v; best = h; }
     }
     return best;
   });
+}
+
+// A unit's Bombardment Factor against hex as the player reckons it: halved for a Half Move/Half
+// Fire marker, beyond half its range and out of supply (8.12, 8.13, 14.3).
+function bombardment(p, hex, ctx) {
+  let f = p.bf || 0;
+  if (p.moveMarker === "half-move-half-fire") f /= 2;
+  if (ctx.map.range(p.hex, hex) * 2 > (p.br || 0)) f /= 2;
+  if (p.oos) f /= 2;
+  return f;
 }
 
 function artilleryImpulse(ctx, actions, side) {
@@ -380,6 +391,13 @@ function planCombatNow(ctx, side) {
   return combats;
 }
 
+// For the inspector's console and tests: the Combat Impulse the player would fight now for `side`
+// ([{hex, attackers}]), or null.
+export function nextAttack(ctx, side) {
+  const p = planCombatNow(ctx, side);
+  return p ? p.map((c) => ({ hex: c.hex, attackers: c.attackers.slice().sort() })) : null;
+}
+
 // The hexes the player means to attack (for its air support).
 function planHexes(ctx, side) {
   const p = planCombat(ctx, side);
@@ -406,9 +424,10 @@ function combatImpulse(ctx, actions, side) {
   }
   const r = first(actions, (a) => a.do === "resolve");
   if (r >= 0) return r;
-  // the plan could not be built as it stands: give the last combat an attacker, else give up
+  // the plan could not be built as it stands: bring in what the rules still take until the
+  // impulse can be resolved (giving it up would only bring the same choice back)
   const add = first(actions, (a) => a.do === "add");
-  if (add >= 0 && imp.combats.length && !imp.combats[imp.combats.length - 1].attackers.length) return add;
+  if (add >= 0) return add;
   return finish(actions);
 }
 
