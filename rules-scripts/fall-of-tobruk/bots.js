@@ -194,7 +194,7 @@ function moveCandidates(ctx, side) {
     const left = apLeft(ctx);
     const out = [];
     for (const [id, r] of judged) {
-      if (!r || r.ok === false) continue;
+      if (!r || r.ok === false || !r.belongs) continue;       // the Active Formation's own units
       const p = ctx.piece(id);
       if (!p || p.side !== side || p.moved || p.air || !ctx.rules.activation.impulseOpen(p, "movement")) continue;
       if (p.hex && !onMap(p)) continue;
@@ -202,7 +202,9 @@ function moveCandidates(ctx, side) {
       if (!wantsToMove(ctx, W, p)) continue;
       out.push(p);
     }
-    out.sort((a, b) => (a.hq ? 1 : 0) - (b.hq ? 1 : 0) || hops(ctx, a.hex) - hops(ctx, b.hex) || byId(a, b));
+    // a lagging HQ first (its units must stay in its command range, 7.12), then the units whose
+    // stack is activated already (no AP), then those nearest the goal
+    out.sort((a, b) => (b.hq ? 1 : 0) - (a.hq ? 1 : 0) || costOf(ctx, a, judged) - costOf(ctx, b, judged) || hops(ctx, a.hex) - hops(ctx, b.hex) || byId(a, b));
     // keep those that can reach a hex better than where they stand
     const sit = ctx.rules.reach.situation(side);
     const good = [];
