@@ -232,6 +232,13 @@ function bestDestination(ctx, side, units) {
   return best;
 }
 
+// For the inspector's console and tests: the move the player would make next for `side`
+// ({unit, to}), or null.
+export function nextMove(ctx, side) {
+  const c = moveCandidates(ctx, side);
+  return c.length ? { unit: c[0].p.id, to: c[0].to } : null;
+}
+
 function movementImpulse(ctx, actions, side) {
   const c = moveCandidates(ctx, side);
   if (c.length) {
