@@ -24,6 +24,8 @@ export function begin(ctx) {
   if (ctx.option("basic-air-game")) { ctx.rules["air-basic"].superiority(); return; }
   const first = next(ctx, -1);
   A(ctx).S().planning = first ? { side: first, unit: null } : null;
+  // 3.3: the phase is held every half; with no air unit free to plan it is over at once
+  if (!first) ctx.trace({ rule: "3.3", result: 0, text: "Air Planning: neither side has an air unit at an airbase free to plan; no mission this half" });
 }
 
 // The next side after sides[i] with an air unit free to plan (null: none).

@@ -114,14 +114,7 @@ public final class Fuzzer {
             workers.add(t);
             t.start();
         }
-        for (Thread t : workers) {
-            try {
-                t.join();
-            } catch (InterruptedException x) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", x);
-            }
-        }
+        hexlab.kernel.util.Threads.joinAll(workers);
         if (!crashed.isEmpty()) {
             if (crashed.get(0) instanceof RuntimeException r) throw r;
             throw new IllegalStateException(crashed.get(0));

@@ -18,7 +18,7 @@ import java.util.TreeMap;
 
 /**
  * Values stated twice in a system's tables, so that an erratum to one leaves the other behind.
- * Two kinds, each between two different tables (a table may repeat itself: a CRT's rows):
+ * Two kinds, each between two different tables (a table may repeat itself: a results table's rows):
  * <ul>
  *   <li>the same list or mapping (at least two values, one of them a number), wherever it stands;
  *   <li>the same number under the same key name, outside any list, in two tables that cite a common

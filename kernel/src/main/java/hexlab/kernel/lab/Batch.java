@@ -158,14 +158,7 @@ public final class Batch {
                 workers.add(t);
                 t.start();
             }
-            for (Thread t : workers) {
-                try {
-                    t.join();
-                } catch (InterruptedException x) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted", x);
-                }
-            }
+            hexlab.kernel.util.Threads.joinAll(workers);
             if (!crashed.isEmpty()) throw new IllegalStateException("a batch worker failed: " + crashed.getFirst(), crashed.getFirst());
         };
     }

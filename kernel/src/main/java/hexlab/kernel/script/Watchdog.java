@@ -33,7 +33,7 @@ final class Watchdog {
      * half as much ({@code -Dhexlab.memoryLimitMB}; 0: no limit). Allocation alone counts garbage
      * too, which the interpreter makes fast (a plain loop allocates hundreds of MB a second before it
      * is compiled): a memory bomb is a call that allocates and keeps. The heaviest calls of the
-     * shipped systems allocate 88 MB (a Fall of Tobruk step) and 20 MB (a Crusader heuristic bot's choice).
+     * shipped systems allocate 88 MB (a step of the largest system) and 20 MB (a heuristic bot's choice).
      */
     static final long MEMORY_LIMIT = Long.getLong("hexlab.memoryLimitMB", 1024) * 1024 * 1024;
 
@@ -45,9 +45,9 @@ final class Watchdog {
     /** The watched contexts, each with the call it was last seen in and the caller's counters then. */
     private static final Map<RulesContext, Seen> WATCHED = new ConcurrentHashMap<>();
 
-    private record Seen(long started, long cpu, long allocated, long kept) {}
+    private record Seen(long started, long cpu, long allocated, long kept, long askedAt) {}
 
-    private static final Seen IDLE = new Seen(0, 0, 0, 0);
+    private static final Seen IDLE = new Seen(0, 0, 0, 0, 0);
 
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "rules-watchdog");
@@ -87,7 +87,7 @@ final class Watchdog {
             Seen seen = e.getValue();
             if (seen.started() != started) {
                 // a call not seen before: what its thread used so far, and the heap kept, are the baseline
-                e.setValue(new Seen(started, cpu, allocated, allocated >= 0 ? hexlab.kernel.util.Heap.keptAfterLastCollection() : -1));
+                e.setValue(new Seen(started, cpu, allocated, allocated >= 0 ? hexlab.kernel.util.Heap.keptAfterLastCollection() : -1, allocated));
                 continue;
             }
             if (cpu >= 0 ? cpu - seen.cpu() > LIMIT_NANOS : now - started > LIMIT_NANOS) {
@@ -96,7 +96,14 @@ final class Watchdog {
                 rc.stop(RulesContext.Stop.WAIT);
             } else if (allocated >= 0 && allocated - seen.allocated() > MEMORY_LIMIT) {
                 long kept = hexlab.kernel.util.Heap.keptAfterLastCollection();
-                if (kept < 0 || seen.kept() < 0 || kept - seen.kept() > MEMORY_LIMIT / 2) rc.stop(RulesContext.Stop.MEMORY);
+                if (kept < 0 || seen.kept() < 0 || kept - seen.kept() > MEMORY_LIMIT / 2) {
+                    rc.stop(RulesContext.Stop.MEMORY);
+                } else if (allocated - seen.askedAt() > MEMORY_LIMIT) {
+                    // the collector has not said what this call keeps: ask it once per limit allocated,
+                    // so a bomb is judged now, not whenever the heap happens to fill (a large heap may wait)
+                    e.setValue(new Seen(started, seen.cpu(), seen.allocated(), seen.kept(), allocated));
+                    System.gc();
+                }
             }
         }
     }

@@ -204,6 +204,7 @@ class ActivationTest {
     @DisplayName("FoT 16.42 16.43 May 26: seven Axis formations first, no command limits, triple MA; then the Allied response")
     void turningMovement() {
         Game g = Positions.scenario(FOT, "may-26", 1);
+        planNoAirMissions(g);
         assertEquals("axis", g.toAct());
         assertTrue(g.view(null).prompt().startsWith("Axis turning movement"), g.view(null).prompt());
         assertTrue(find(g, "\"done\"") >= 0);
@@ -256,6 +257,7 @@ class ActivationTest {
     @DisplayName("FoT 16.44 May 27: the Axis sets aside three divisional formations and they activate first, in his order")
     void axisInitiative() {
         Game g = Positions.scenario(FOT, "may-27", 1);
+        planNoAirMissions(g);
         assertEquals("axis", g.toAct());
         assertTrue(g.view(null).prompt().startsWith("Axis initiative"), g.view(null).prompt());
         Set<String> divisions = Set.of("15xx", "21xx", "90xx", "132xx", "101xx", "17xx", "27xx", "60xx", "102xx");

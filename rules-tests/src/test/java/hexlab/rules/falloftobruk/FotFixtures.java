@@ -182,6 +182,11 @@ final class FotFixtures {
         g.applyIndex(i);
     }
 
+    /** 3.3: both sides end their Air Planning with no mission (it comes before the Operations Phase). */
+    static void planNoAirMissions(Game g) {
+        for (int guard = 0; guard < 4 && g.view(null).prompt().contains("3.3 Air Planning"); guard++) take(g, "\"do\":\"done\"");
+    }
+
     /** Throws away {@code n} rolls of the game's dice (they follow the seed, so the same every run). */
     static void burn(Game g, int n) {
         for (int i = 0; i < n; i++) g.dice().die(10);
