@@ -496,7 +496,7 @@ function advanceChoice(ctx, actions, side) {
     const a = actions[i];
     if (a.do !== "advance" && a.do !== "occupy") continue;
     const p = ctx.piece(a.unit);
-    const to = a.to || (ctx.state.combat && ctx.state.combat.imp ? null : null);
+    const to = a.to || null;
     if (!p || !to) { if (a.do === "occupy" && axis) { bi = i; bs = 1; } continue; }
     let s = (hops(ctx, p.hex) - hops(ctx, to)) * (axis ? 1 : 0) + (tobruk(ctx).indexOf(to) >= 0 ? 10 : 0);
     if (p.artillery || p.hq) s = -1;
@@ -536,16 +536,12 @@ export function heuristic(ctx, actions, side) {
   if (k === "retreat" || k === "stay") return retreatChoice(ctx, actions, side);
   if (k === "advance" || k === "occupy" || k === "hold") return advanceChoice(ctx, actions, side);
   if (k === "disrupt" || k === "eliminate") return weakest(ctx, actions);
-  if (k === "activate") { const i = first(actions, (a) => a.do === "activate"); return i >= 0 ? i : 0; }
-  if (k === "initiative") return 0;
-  if (k === "choose") return 0;
-  if (k === "arrive") return 0;
-  const combat = ctx.state.combat;
+  // 16.42, 16.44: the formations in the cup's order, as many as the rule allows; 16.43, 5.11: the first offered
+  if (k === "activate" || k === "initiative" || k === "choose" || k === "arrive") return 0;
   if (k === "attack" || k === "add" || k === "resolve" || first(actions, (a) => a.do === "resolve" || a.do === "attack") >= 0) {
     const forced = ctx.rules.combat.impulseOf(true);
     if (first(actions, (a) => a.do === "cancel") < 0 && forced && forced.pool && forced.pool.length) return forcedImpulse(ctx, actions);
     return combatImpulse(ctx, actions, side);
   }
-  if (combat && combat.queue && combat.queue.length) return 0;
   return finish(actions);
 }
