@@ -99,7 +99,11 @@ export class Board {
     }
   }
 
-  /** Overlays: [{name, values: {hex: value}}]; numbers are printed (e.g. MP costs), everything is tinted. */
+  /**
+   * Overlays: [{name, values: {hex: value}}]; numbers are printed (e.g. MP costs), everything is tinted.
+   * A key "a/b" of two adjacent hexes is their hexside: drawn as a bar along it, inside hex a (the
+   * side a faces b by), so each of the two hexes may say something of the same side.
+   */
   setOverlays(list, sides) {
     const fillLayer = clear(this.layers.overlays), labels = clear(this.layers.labels);
     // only overlays of numbers print them; two of them share the hex side by side
@@ -108,8 +112,10 @@ export class Board {
       const nums = Object.values(values).filter((v) => typeof v === "number");
       const max = nums.length ? Math.max(...nums) : 0, tones = overlayTones(values, sides);
       for (const [hex, v] of Object.entries(values)) {
+        if (v === null || v === false) continue;
+        if (hex.includes("/")) { this.overlaySide(name, hex, v, overlayFill(v, index, sides, max, tones)); continue; }
         const c = this.centers.get(hex);
-        if (!c || v === null || v === false) continue;
+        if (!c) continue;
         fillLayer.append(s("polygon", { points: corners(c[0], c[1], SIZE * 0.92), fill: overlayFill(v, index, sides, max, tones), class: "ov", "data-overlay": name, "data-hex": hex, "data-value": typeof v === "object" ? JSON.stringify(v) : String(v) }));
         if (typeof v === "number") {
           // under the counters' edge
@@ -118,6 +124,15 @@ export class Board {
         }
       }
     });
+  }
+
+  /** An overlay's value on the hexside "a/b": a bar along the side, pulled a little into hex a. */
+  overlaySide(name, key, v, fill) {
+    const [a, b] = key.split("/"), ca = this.centers.get(a), cb = this.centers.get(b);
+    if (!ca || !cb) return;
+    const [x1, y1, x2, y2] = sideEnds(ca, cb), dx = (ca[0] - cb[0]) * 0.08, dy = (ca[1] - cb[1]) * 0.08;
+    this.layers.overlays.append(s("line", { x1: x1 + dx, y1: y1 + dy, x2: x2 + dx, y2: y2 + dy, stroke: fill, "stroke-width": 4, "stroke-linecap": "round",
+      class: "ov-side", "data-overlay": name, "data-side": key, "data-value": typeof v === "object" ? JSON.stringify(v) : String(v) }, s("title", {}, name + " " + key + ": " + (typeof v === "object" ? JSON.stringify(v) : String(v)))));
   }
 
   setHighlights(hexes, marked) {
