@@ -5,7 +5,9 @@
 //         mission an Operations Phase (3.4)
 //   9.421 Fighter Sweep: the enemy's Fighter Sweep box of the sector first, else its Combat
 //         Support or Strafing/Bombing box; contact (9.43), air-to-air combat (9.441); a miss
-//         marks the sweep (B.132), a second miss sends it home
+//         marks the sweep (B.132), a second miss sends it home. The Combat Support or
+//         Strafing/Bombing units it engaged that survive in their box may fly a free Air Impulse at
+//         once, interrupting the sweeping side's activation (state.air.free)
 //   9.422 Defensive Patrol meets a Strafing/Bombing mission against an airbase of its sector
 //   9.4241, 9.425  Combat Support against an enemy hex next to friendly units of the mission's
 //         nationality, Strafing/Bombing against an enemy stack, an enemy airfield or airbase;
@@ -25,6 +27,8 @@
 //   {do: "support", sector, nation, hex}    Combat Support over an enemy hex
 //   {do: "strafe", sector, nation, hex}     Strafing/Bombing an enemy stack or airfield hex
 //   {do: "strafe", sector, nation, airbase} Strafing/Bombing the enemy's off-map airbase `airbase`
+// While a 9.421 free Air Impulse is owed (state.air.free) the same decision is the engaged side's:
+// the support or strafe missions of its surviving units, or {do: "decline"} (they stay in their box).
 
 const USES = Object.freeze(["air/order-of-battle"]);
 
@@ -98,24 +102,50 @@ function strafeTargets(ctx, side, sector) {
 // Every mission the active player may fly now. Not kept with ctx.memo: it reads the air units'
 // secret fields, which the leak check changes and puts back in the same position.
 export function missions(ctx) {
-  const side = activeSide(ctx), s = A(ctx).S(), enemy = other(ctx, side);
+  const s = A(ctx).S();
+  if (s.free) return freeMissions(ctx, s.free).concat([{ do: "decline" }]);
+  const side = activeSide(ctx);
   const out = [];
   for (const sector of A(ctx).sectors()) {
     if (s.grounded.indexOf(sector) >= 0) continue;
     for (const n of nations(ctx, inBox(ctx, side, sector, "fighter-sweep"))) {
       for (const box of ["combat-support", "strafing"]) out.push({ do: "sweep", sector, nation: n, box });
     }
-    for (const n of nations(ctx, inBox(ctx, side, sector, "combat-support"))) {
-      if (!attackGroups(ctx, pick(ctx, side, sector, "combat-support", n), "support").length) continue;
-      for (const hex of supportTargets(ctx, side, sector, n)) out.push({ do: "support", sector, nation: n, hex });
-    }
-    for (const n of nations(ctx, inBox(ctx, side, sector, "strafing"))) {
-      if (!attackGroups(ctx, pick(ctx, side, sector, "strafing", n), "strafe").length) continue;
-      for (const hex of strafeTargets(ctx, side, sector)) out.push({ do: "strafe", sector, nation: n, hex });
-      if (!A(ctx).onMapSector(sector) && A(ctx).printedCapacity(enemy, sector) > 0) out.push({ do: "strafe", sector, nation: n, airbase: sector });
+    for (const box of ["combat-support", "strafing"]) {
+      for (const n of nations(ctx, inBox(ctx, side, sector, box))) attacks(ctx, side, sector, box, n, pick(ctx, side, sector, box, n), out);
     }
   }
   return out;
+}
+
+// The Combat Support (9.4241) or Strafing/Bombing (9.425) missions `units` of `side` may fly from
+// `box` of `sector`, added to `out`.
+function attacks(ctx, side, sector, box, n, units, out) {
+  const kind = box === "combat-support" ? "support" : "strafe";
+  if (!attackGroups(ctx, units, kind).length) return;
+  if (kind === "support") {
+    for (const hex of supportTargets(ctx, side, sector, n)) out.push({ do: "support", sector, nation: n, hex });
+    return;
+  }
+  for (const hex of strafeTargets(ctx, side, sector)) out.push({ do: "strafe", sector, nation: n, hex });
+  if (!A(ctx).onMapSector(sector) && A(ctx).printedCapacity(other(ctx, side), sector) > 0) out.push({ do: "strafe", sector, nation: n, airbase: sector });
+}
+
+// 9.421: the missions of the engaged units that survived a Fighter Sweep in their box.
+function freeUnits(ctx, f) {
+  return f.units.map((id) => ctx.piece(id)).filter((p) => p && p.at === "air" && p.sector === f.sector && p.mission === f.box && !p.flown);
+}
+
+function freeMissions(ctx, f) {
+  const out = [], units = freeUnits(ctx, f);
+  for (const n of nations(ctx, units)) attacks(ctx, f.side, f.sector, f.box, n, units.filter((p) => A(ctx).nationality(p) === n), out);
+  return out;
+}
+
+// The side to act in the Air Impulse: the engaged side while its free Air Impulse is owed (9.421).
+function impulseSide(ctx) {
+  const f = A(ctx).S().free;
+  return f ? f.side : activeSide(ctx);
 }
 
 export function impulseOpen(ctx) {
@@ -129,11 +159,25 @@ function same(a, b) {
 
 export const impulse = {
   rule: "3.42",
-  prompt(ctx) { return activeSide(ctx) + ": 3.42 Air Impulse: fly one mission (9.41)"; },
+  side(ctx) { return impulseSide(ctx); },
+  inactive: "fly an air mission",
+  prompt(ctx) {
+    const f = A(ctx).S().free;
+    if (f) return f.side + ": 9.421 free Air Impulse: the units the Fighter Sweep engaged over " + f.sector + " may fly their mission now, or stay in their box";
+    return activeSide(ctx) + ": 3.42 Air Impulse: fly one mission (9.41)";
+  },
   actions(ctx) { return missions(ctx); },
   apply(ctx, a) {
+    const s = A(ctx).S(), f = s.free;
+    if (f) {
+      s.free = null;
+      if (a.do === "decline") A(ctx).tell(f.side, { rule: "9.421", result: "declined", text: f.side + " keeps the engaged units in their box: no free Air Impulse" });
+      else fly(ctx, f.side, a, freeUnits(ctx, f).filter((p) => A(ctx).nationality(p) === a.nation));
+      ctx.done();
+      return;
+    }
     fly(ctx, activeSide(ctx), a);
-    ctx.done();
+    if (!s.free) ctx.done();                  // else the engaged side's free Air Impulse comes first (9.421)
   },
   why(ctx, a) {
     if (!missions(ctx).some((m) => same(m, a))) return { rule: "9.41", reason: "no such mission: it needs unflown units of that nationality in that mission box, in a sector not grounded by Khamsin (6.3), and a target the mission may attack (9.4241, 9.425)" };
@@ -146,9 +190,10 @@ export const impulse = {
 const BOX = { sweep: "fighter-sweep", support: "combat-support", strafe: "strafing" };
 const ESCORT = { "combat-support": "escort-combat-support", strafing: "escort-strafing" };
 
-export function fly(ctx, side, a) {
+// `units`: the package when the rules fix it (9.421's free Air Impulse), else the box's strongest.
+export function fly(ctx, side, a, units) {
   const s = A(ctx).S(), enemy = other(ctx, side);
-  const pkg = pick(ctx, side, a.sector, BOX[a.do], a.nation);
+  const pkg = units || pick(ctx, side, a.sector, BOX[a.do], a.nation);
   const target = a.hex ? a.hex : a.airbase ? a.airbase + " airbase" : a.sector;
   s.mission = { side, kind: a.do, sector: a.sector };
   ctx.rules["air-planning"].count(side, a.do === "sweep" ? "fighter-sweep" : BOX[a.do]);
@@ -194,9 +239,14 @@ function sweep(ctx, side, enemy, a, pkg) {
   for (const p of pkg) p.flown = true;
   const escorts = ESCORT[box] ? pick(ctx, enemy, a.sector, ESCORT[box], A(ctx).nationality(targets[0])) : [];
   for (const p of escorts) p.flown = true;
-  airCombat(ctx, pkg, escorts, targets, "9.421");
+  const survivors = airCombat(ctx, pkg, escorts, targets, "9.421");
   for (const p of pkg.concat(escorts)) if (p.at === "air") A(ctx).toBase(p);
-  // engaged units that fought on stay in their box (the free Air Impulse of 9.421 is not offered)
+  // 9.421: the engaged Combat Support or Strafing/Bombing units still in their box may fly at once
+  if (box === "fighter-sweep") return;
+  const f = { side: enemy, sector: a.sector, box, units: survivors.map((p) => p.id).sort() };
+  if (!freeMissions(ctx, f).length) return;
+  A(ctx).S().free = f;
+  ctx.trace({ rule: "9.421", result: "free Air Impulse", text: "the engaged " + enemy + " " + label + " units that survived may fly a free Air Impulse now, interrupting the activation" });
 }
 
 // 9.43: the contact roll of the units attempting contact (Fighter Sweep, Defensive Patrol); true on

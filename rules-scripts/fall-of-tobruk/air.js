@@ -18,7 +18,8 @@
 //
 // STATE (state.air): {damage: {side: {sector: n}}, markers: {hex: {R, L}}, grounded: [sector],
 //   planning: {side, unit} | null, rolled: [5.12 rows used], flown: {side: {mission: n}},
-//   mission: the mission being resolved (air-missions.js) | null}
+//   mission: the mission being resolved (air-missions.js) | null, free: the 9.421 free Air Impulse
+//   owed {side, sector, box, units} | null}
 
 const AIR_USES = Object.freeze(["air/order-of-battle", "air/display"]);
 
@@ -414,6 +415,7 @@ export function view(ctx, side) {
     for (const k of Object.keys(st.air)) a[k] = st.air[k];
     if (a.planning && a.planning.side !== side) a.planning = { side: a.planning.side };
     if (a.mission) a.mission = { side: a.mission.side, kind: a.mission.kind, sector: a.mission.sector };
+    if (a.free && a.free.side !== side) a.free = { side: a.free.side, sector: a.free.sector, box: a.free.box };
     const flown = {};
     flown[side] = (a.flown || {})[side];
     a.flown = flown;

@@ -53,7 +53,8 @@ function enemiesIn(ctx, side, hex) {
 // 3.4, 7.21, 7.22, 8.12, 8.2, 12.2: may this artillery unit take part in an Artillery Impulse of
 // the activation under way, wherever it fires? {ok} or {ok: false, rule, reason}.
 export function mayFire(ctx, piece, all) {
-  if (!piece || !piece.artillery) return no("8.1", (piece ? piece.id : "?") + " is not an artillery unit");
+  if (!piece || piece.air) return no("8.1", "no such artillery unit");      // the enemy's air units are behind its screen (6.11)
+  if (!piece.artillery) return no("8.1", piece.id + " is not an artillery unit");
   if (!onMap(piece)) return no("8.1", piece.id + " is not on the map");
   if (piece.side !== activeSide(ctx)) return no("3.41", piece.id + " is not the active player's");
   if (!(piece.bf > 0)) return no("8.1", piece.id + " has no Bombardment Factor");
@@ -319,7 +320,7 @@ export const impulse = {
     }
     if (action.do === "add") {
       const p = ctx.piece(action.unit);
-      if (!p) return { rule: "8.1", reason: "no unit " + action.unit };
+      if (!p || p.air) return { rule: "8.1", reason: "no such artillery unit" };    // an air unit reads as none (6.11)
       if (!imp || !imp.hex) return { rule: "8.1", reason: "choose the target hex first" };
       if (imp.firers.some((f) => f.id === p.id)) return { rule: "8.1", reason: p.id + " is already firing at " + imp.hex };
       if (action.fire === "full" && p.moveMarker === HALF) return { rule: "8.12", reason: p.id + " carries a Half Move/Half Fire marker: it fires at half only" };

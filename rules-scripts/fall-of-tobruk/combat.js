@@ -354,7 +354,7 @@ function inCombat(imp, id) {
 // refuseAttacker(imp, p, judged): may `p` attack in impulse `imp`? null, or {rule, reason}.
 // `judged`: activation.eligibleAll's answers, when the caller asked for every unit at once.
 export function refuseAttacker(ctx, imp, p, judged) {
-  if (!onMap(p) || p.side !== imp.side) return { rule: "11.0", reason: (p ? p.id : "that unit") + " is not a unit of " + imp.side + " on the map" };
+  if (!onMap(p) || p.side !== imp.side) return { rule: "11.0", reason: (p && !p.air ? p.id : "that unit") + " is not a unit of " + imp.side + " on the map" };   // an air unit reads as none (6.11)
   if (inCombat(imp, p.id)) return { rule: "11.1", reason: p.id + " already attacks in this impulse: a unit may not divide its factors between combats (11.1, 11.2)" };
   if (!ctx.rules.activation.impulseOpen(p, "combat")) return { rule: "3.4", reason: p.id + " has already taken part in a Combat Impulse this Operations Phase" };
   if (p.opsComplete) return { rule: "7.3", reason: p.id + " is Operations Complete" };

@@ -96,7 +96,7 @@ function eligibility(ctx, sit, p) {
 
 // Why the unit may not take part in a Movement Impulse now, or null.
 function cannotMove(ctx, sit, p) {
-  if (!p) return { rule: "3.43", reason: "no such unit" };
+  if (!p || p.air) return { rule: "3.43", reason: "no such unit" };    // air units fly (6.2), and the enemy's are behind its screen
   if (p.side !== sit.side) return { rule: "3.4", reason: p.id + " is not " + sit.side + "'s" };
   if ((p.at !== "map" || !p.hex) && !ctx.rules.reach.entering(p)) {
     return { rule: p.at === "arriving" ? "5.11" : "10.1", reason: p.id + (p.at === "arriving" ? " has not arrived yet: its day has not come" : " is not on the map") };

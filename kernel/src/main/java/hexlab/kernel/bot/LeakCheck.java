@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import hexlab.kernel.play.EngineError;
 import hexlab.kernel.play.Game;
 import hexlab.kernel.play.Refusal;
 import hexlab.kernel.play.View;
@@ -269,8 +270,23 @@ public final class LeakCheck {
         List<Leak> out = new ArrayList<>();
         g.restore(new Game.Snapshot(Json.write(state), s0.frames(), s0.diceState(), s0.diceRolls(), s0.result(), s0.actions(), s0.seeking(),
                 s0.seekSide(), s0.turn()));
-        ObjectNode again = shown(g, side, probes);
-        for (String part : List.of("view", "toAct", "prompt", "rule", "breadcrumb", "actions", "refusals")) {
+        ObjectNode again;
+        List<String> parts = List.of("view", "toAct", "prompt", "rule", "breadcrumb", "actions", "refusals");
+        try {
+            again = shown(g, side, probes);
+        } catch (EngineError e) {
+            // the values of another side's pieces changed may leave that side, to act, with nothing to do:
+            // a position play cannot reach, whose decision this side does not read; its view still counts.
+            // A side to act that is left with nothing to do sees its actions go.
+            if (side.equals(shown.path("toAct").asText(null))) {
+                out.add(new Leak(side, "its actions change when " + what + ": " + e.getMessage()));
+                return out;
+            }
+            again = Json.object();
+            again.set("view", Json.read(g.stateJsonFor(side)));
+            parts = List.of("view");
+        }
+        for (String part : parts) {
             // as text: the order of an object's keys is shown too (a view's pieces in the units' order tells them apart)
             if (!same(again.path(part), shown.path(part))) {
                 out.add(new Leak(side, "its " + part + " changes when " + what + ": " + difference(shown.path(part), again.path(part))));

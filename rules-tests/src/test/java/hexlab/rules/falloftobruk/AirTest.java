@@ -153,6 +153,46 @@ class AirTest {
     }
 
     @Test
+    @DisplayName("FoT 9.421 a Strafing/Bombing unit that a Fighter Sweep engaged and did not send home flies a free Air Impulse at once, its owner's decision (or it stays in its box)")
+    void freeAirImpulse() {
+        Game g = air(2);
+        String hex = "3912";
+        place(g, "br-50xx-4-ey", hex);
+        run(g, "state.activation = {side: 'allied'}; state.active = 'allied';");
+        box(g, "raf-145", "Tobruk", "fighter-sweep");
+        box(g, "stg3-1", "Tobruk", "strafing");
+        dealNext(g, "099");                       // Contact; both fire without effect
+        fly(g, "allied", "{do: 'sweep', sector: 'Tobruk', nation: 'allied', box: 'strafing'}");
+        List<JsonNode> ev = trace(g);
+        assertEquals("free Air Impulse", withRule(ev, "9.421").get(1).path("result").asText());
+        JsonNode f = js(g, "state.air.free");
+        assertEquals("axis", f.path("side").asText());
+        assertEquals("[\"air-stg3-1\"]", f.path("units").toString());
+        assertEquals("axis", js(g, "rules['air-missions'].impulse.side(ctx)").asText(), "the engaged side decides, interrupting the Allied activation");
+        JsonNode acts = js(g, "rules['air-missions'].missions()");
+        assertTrue(acts.toString().contains("{\"do\":\"strafe\",\"sector\":\"Tobruk\",\"nation\":\"german\",\"hex\":\"" + hex + "\"}"), acts.toString());
+        for (JsonNode a : acts) assertTrue(a.path("do").asText().equals("strafe") || a.path("do").asText().equals("decline"), "only its own mission: " + a);
+        assertEquals("{\"do\":\"decline\"}", acts.get(acts.size() - 1).toString());
+        assertTrue(js(g, "rules.air.view('allied').air.free.units === undefined").asBoolean(), "the sweeping side does not learn which units were engaged (6.11)");
+        run(g, "rules['air-missions'].impulse.apply(ctx, {do: 'decline'});");
+        assertTrue(js(g, "state.air.free").isNull());
+        assertEquals("strafing", p(g, "stg3-1").path("mission").asText(), "declined: it stays in its box");
+
+        Game h = air(2);
+        place(h, "br-50xx-4-ey", hex);
+        run(h, "state.activation = {side: 'allied'}; state.active = 'allied';");
+        box(h, "raf-145", "Tobruk", "fighter-sweep");
+        box(h, "stg3-1", "Tobruk", "strafing");
+        dealNext(h, "099");
+        fly(h, "allied", "{do: 'sweep', sector: 'Tobruk', nation: 'allied', box: 'strafing'}");
+        trace(h);
+        run(h, "rules['air-missions'].impulse.apply(ctx, {do: 'strafe', sector: 'Tobruk', nation: 'german', hex: '" + hex + "'});");
+        assertFalse(withRule(trace(h), "9.444").isEmpty(), "the free mission attacks (9.425)");
+        assertTrue(p(h, "stg3-1").path("flown").asBoolean());
+        assertTrue(js(h, "state.air.free").isNull());
+    }
+
+    @Test
     @DisplayName("FoT 9.5 a unit that reaches -3 Air Steps is eliminated (Units Permanently Eliminated)")
     void elimination() {
         Game g = air(2);
