@@ -142,7 +142,11 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
                     // heard of; a place neither back, queued nor claimed at two looks in a row was lost on its way and is handed out again
                     lastLook = System.nanoTime();
                     for (var g : done.getAll(new HashSet<>(pending)).entrySet()) back(g.getKey(), g.getValue(), pending, work);
-                    Set<Integer> queued = new HashSet<>(queue), claimed = claims.keySet(), missing = new HashSet<>();
+                    // a claim counts only while its member is in the cluster: a member killed as its claim was written leaves one behind
+                    Set<String> alive = new HashSet<>();
+                    for (Member m : client.getCluster().getMembers()) alive.add(m.getUuid().toString());
+                    Set<Integer> queued = new HashSet<>(queue), claimed = new HashSet<>(), missing = new HashSet<>();
+                    for (var c : claims.entrySet()) if (alive.contains(c.getValue())) claimed.add(c.getKey());
                     for (int p : pending) if (!queued.contains(p) && !claimed.contains(p)) missing.add(p);
                     for (int p : missing) {
                         if (!lost.contains(p)) continue;
