@@ -42,6 +42,9 @@ public final class Cluster {
 
     static String refusals(String batch) { return "hexlab-refusals-" + batch; }
 
+    /** A game that failed other than by its rules (a bug of hexlab): the batch fails, as it does on one machine. */
+    static String failures(String batch) { return "hexlab-failures-" + batch; }
+
     /** "HOST:PORT,HOST:PORT" as a list, each checked; {@code option} names the option in an error. */
     public static List<String> addresses(String list, String option) {
         List<String> out = new ArrayList<>();

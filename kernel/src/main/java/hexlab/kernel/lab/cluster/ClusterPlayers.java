@@ -45,6 +45,12 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
     /** How long a batch waits with no member to play it before it fails. */
     static final long ALONE_MS = 60_000;
 
+    /**
+     * How long a batch waits with games out and none coming back before it fails, naming them
+     * ({@code -Dhexlab.cluster.stallSeconds}, default 15 minutes): longer than any one game takes.
+     */
+    static final long STALL_S = Long.getLong("hexlab.cluster.stallSeconds", 900);
+
     private final HazelcastInstance client;
     private final Consumer<String> log;
     private final Map<String, int[]> perMember = new TreeMap<>();
@@ -53,6 +59,7 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
     private final Map<String, String> refused = new TreeMap<>();
     private final Set<String> members = new java.util.TreeSet<>();
     private long started;
+    private long stallNs = STALL_S * 1_000_000_000L;
 
     private sealed interface Event permits Result, Left, Refusal {}
     private record Result(int place, String json) implements Event {}
@@ -67,6 +74,12 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
     public ClusterPlayers(List<String> addresses, Consumer<String> log) {
         this.client = HazelcastClient.newHazelcastClient(Cluster.client(addresses));
         this.log = log;
+    }
+
+    /** Sets how long a batch waits with games out and none coming back before it fails (default {@link #STALL_S} seconds). */
+    public ClusterPlayers stall(java.time.Duration d) {
+        stallNs = d.toNanos();
+        return this;
     }
 
     static String name(Member m) { return m.getAddress().getHost() + ":" + m.getAddress().getPort(); }
@@ -95,7 +108,7 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
         IMap<String, String> batches = client.getMap(Cluster.BATCHES);
         IQueue<Integer> queue = client.getQueue(Cluster.queue(id));
         IMap<Integer, String> done = client.getMap(Cluster.done(id)), claims = client.getMap(Cluster.claims(id));
-        IMap<String, String> refusals = client.getMap(Cluster.refusals(id));
+        IMap<String, String> refusals = client.getMap(Cluster.refusals(id)), failures = client.getMap(Cluster.failures(id));
         UUID onDone = done.addEntryListener((EntryAddedListener<Integer, String>) e -> events.add(new Result(e.getKey(), e.getValue())), true);
         UUID onRefusal = refusals.addEntryListener((EntryAddedListener<String, String>) e -> events.add(new Refusal(e.getKey(), e.getValue())), true);
         UUID onLeave = client.getCluster().addMembershipListener(new MembershipListener() {
@@ -112,7 +125,7 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
             refused.clear();
         }
         started = System.nanoTime();
-        long aloneSince = -1, lastLook = System.nanoTime();
+        long aloneSince = -1, lastLook = System.nanoTime(), lastProgress = lastLook;
         Set<Integer> lost = Set.of();
         // the coordinator's id: if it is lost (killed), the members drop the batch; --resume starts it again
         batches.put(id, Json.write(plan.json().put("coordinator", client.getLocalEndpoint().getUuid().toString())));
@@ -136,12 +149,13 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
                 }
                 if (pending.isEmpty()) break;
                 Event e = events.poll(200, TimeUnit.MILLISECONDS);
-                if (e instanceof Result r) back(r.place(), r.json(), pending, work);
+                if (e instanceof Result r && back(r.place(), r.json(), pending, work)) lastProgress = System.nanoTime();
                 if (System.nanoTime() - lastLook > LOOK_NS) {
                     // entry events are not guaranteed to arrive (a busy or reconnecting client may miss one): look for games back that were not
                     // heard of; a place neither back, queued nor claimed at two looks in a row was lost on its way and is handed out again
                     lastLook = System.nanoTime();
-                    for (var g : done.getAll(new HashSet<>(pending)).entrySet()) back(g.getKey(), g.getValue(), pending, work);
+                    for (var g : done.getAll(new HashSet<>(pending)).entrySet()) if (back(g.getKey(), g.getValue(), pending, work)) lastProgress = System.nanoTime();
+                    for (var f : failures.entrySet()) throw new IllegalStateException("member " + f.getKey() + ": " + f.getValue());
                     // a claim counts only while its member is in the cluster: a member killed as its claim was written leaves one behind
                     Set<String> alive = new HashSet<>();
                     for (Member m : client.getCluster().getMembers()) alive.add(m.getUuid().toString());
@@ -152,8 +166,10 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
                         if (!lost.contains(p)) continue;
                         pending.remove(p);
                         work.again(p);
+                        lastProgress = System.nanoTime();
                     }
                     lost = missing;
+                    if (!pending.isEmpty() && System.nanoTime() - lastProgress > stallNs) throw stalled(batch, pending, queued, claims);
                 }
                 if (e instanceof Result) {
                     continue;
@@ -169,6 +185,7 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
                         work.again(p);
                         again++;
                     }
+                    lastProgress = System.nanoTime();
                     log.accept("member " + l.name() + " left the cluster: " + again + " of its games in progress go to the others");
                 } else if (e instanceof Refusal f) {
                     synchronized (perMember) { refused.put(f.member(), f.why()); }
@@ -196,12 +213,30 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
             done.destroy();
             claims.destroy();
             refusals.destroy();
+            failures.destroy();
         }
     }
 
+    // the batch waited too long with games out and none back: which games, and where each stands
+    private IllegalStateException stalled(Batch.Prepared batch, Set<Integer> pending, Set<Integer> queued, IMap<Integer, String> claims) {
+        Map<String, String> holder = new java.util.HashMap<>();
+        for (Member m : client.getCluster().getMembers()) holder.put(m.getUuid().toString(), name(m));
+        Map<Integer, String> claimed = new TreeMap<>();
+        for (var c : claims.entrySet()) claimed.put(c.getKey(), holder.getOrDefault(c.getValue(), "a member that left"));
+        int games = batch.settings().games();
+        List<String> out = new ArrayList<>();
+        for (int p : new java.util.TreeSet<>(pending)) {
+            int g = p % games;
+            String where = claimed.containsKey(p) ? "played by " + claimed.get(p) : queued.contains(p) ? "queued, taken by no member" : "handed out, held by no member";
+            out.add(batch.variants().get(p / games).name() + " game " + (g + 1) + " (seed " + hexlab.kernel.play.Dice.derive(batch.settings().seed(), g) + "): " + where);
+        }
+        return new IllegalStateException("no game came back from the cluster for " + stallNs / 1_000_000_000L + " s; the batch stops with "
+                + pending.size() + " games not done: " + String.join("; ", out));
+    }
+
     /** A game back at {@code place}, heard of once: a place no longer handed out (heard before, or dropped) is not counted again. */
-    private void back(int place, String json, Set<Integer> pending, Batch.Work work) {
-        if (!pending.remove(place)) return;
+    private boolean back(int place, String json, Set<Integer> pending, Batch.Work work) {
+        if (!pending.remove(place)) return false;
         JsonNode j = Json.read(json);
         String who = j.path("member").asText("?");
         long now = System.nanoTime();
@@ -211,6 +246,7 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
             lastAt.put(who, now);
         }
         work.done(GameRecord.of(j), place);
+        return true;
     }
 
     /**
