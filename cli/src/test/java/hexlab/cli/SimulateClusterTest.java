@@ -58,6 +58,32 @@ class SimulateClusterTest {
     }
 
     @Test
+    void aWorkerInAProcessOfItsOwnPlaysTheBatchToTheSameCsv(@TempDir Path dir) throws Exception {
+        CliTest.Run here = run(batch(dir.resolve("here.csv"), "--no-daemon", "--games", "4"));
+        assertEquals(0, here.code(), here.err());
+        Path out = dir.resolve("worker.txt"), err = dir.resolve("worker-err.txt");
+        Process worker = CliProcess.start(out, err, "worker", "--root", TOY.toString(), "--port", "5897", "--join", "127.0.0.1:5897", "--threads", "1");
+        try {
+            CliProcess.awaitWhileAlive(worker, Duration.ofMinutes(2), () -> {
+                try {
+                    return Files.exists(out) && Files.readString(out).contains("hexlab lab member 127.0.0.1:5897");
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            }, err);
+            CliTest.Run there = run(batch(dir.resolve("there.csv"), "--cluster", "127.0.0.1:5897", "--games", "4"));
+            assertEquals(0, there.code(), there.err());
+            assertEquals(Files.readString(dir.resolve("here.csv")), Files.readString(dir.resolve("there.csv")), "byte for byte");
+            JsonNode c = there.json().get("performance").get("cluster");
+            assertEquals(8, c.get("members").get("127.0.0.1:5897").get("games").asInt(), c.toString());
+        } finally {
+            worker.destroy();      // Ctrl-C: the worker leaves the cluster
+            if (!worker.waitFor(30, TimeUnit.SECONDS)) worker.destroyForcibly();
+        }
+        assertTrue(Files.readString(out).contains(": toy meeting, 2 variants x 4 games, on 1 threads"), Files.readString(out) + Files.readString(err));
+    }
+
+    @Test
     void aCoordinatorKilledMidBatchIsResumedToTheSameCsv(@TempDir Path dir) throws Exception {
         CliTest.Run here = run(batch(dir.resolve("here.csv"), "--no-daemon"));
         assertEquals(0, here.code(), here.err());
