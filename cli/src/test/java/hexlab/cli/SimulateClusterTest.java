@@ -20,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** simulate --cluster on two members: the CSV and summary of a run here, and a coordinator killed mid-batch resumed to the same CSV. */
+// a batch ends by itself (ClusterPlayers' stall timeout); this bounds what would still hang, say a cluster that will not form
+@org.junit.jupiter.api.Timeout(value = 10, unit = java.util.concurrent.TimeUnit.MINUTES, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
 class SimulateClusterTest {
     static final String JOIN = "127.0.0.1:5891";
     static List<LabMember> members;

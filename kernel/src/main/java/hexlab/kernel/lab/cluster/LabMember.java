@@ -4,7 +4,6 @@ import com.hazelcast.config.Config;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
-import com.hazelcast.map.listener.EntryAddedListener;
 import hexlab.kernel.Kernel;
 import hexlab.kernel.error.InputException;
 import hexlab.kernel.lab.Batch;
@@ -13,7 +12,6 @@ import hexlab.kernel.lab.Plan;
 import hexlab.kernel.util.Json;
 
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +31,7 @@ public final class LabMember implements AutoCloseable {
     private final Consumer<String> log;
     private final HazelcastInstance hz;
     private final String name;
-    private final Set<String> begun = new HashSet<>();
+    private final Set<String> begun = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     /**
@@ -49,24 +47,32 @@ public final class LabMember implements AutoCloseable {
         var a = hz.getCluster().getLocalMember().getAddress();
         this.name = a.getHost() + ":" + a.getPort();
         IMap<String, String> batches = hz.getMap(Cluster.BATCHES);
-        batches.addEntryListener((EntryAddedListener<String, String>) e -> begin(e.getKey(), e.getValue()), true);
         hz.getClientService().addClientListener(new com.hazelcast.client.ClientListener() {
             @Override public void clientConnected(com.hazelcast.client.Client c) {}
             @Override public void clientDisconnected(com.hazelcast.client.Client c) { orphaned(c.getUuid().toString()); }
         });
-        // batches begun before this member joined, looked for apart: a query sent while the cluster takes the member in may go
-        // unanswered until the cluster's operation timeout, which must not hold up the start
-        Thread.ofPlatform().daemon(true).name("member-join").start(() -> {
+        // the batches are looked for on a thread of the member's own, not listened to: an entry listener's registration waits
+        // on every member and, sent while the cluster takes a member in, can wait for good (seen here under load)
+        Thread.ofPlatform().daemon(true).name("member-watch").start(() -> {
             while (!closed && hz.getLifecycleService().isRunning()) {
                 try {
-                    for (var e : batches.entrySet()) begin(e.getKey(), e.getValue());
+                    for (String id : batches.keySet()) {
+                        if (begun.contains(id)) continue;
+                        String plan = batches.get(id);
+                        if (plan != null) begin(id, plan);
+                    }
+                    Thread.sleep(WATCH_MS);
+                } catch (InterruptedException e) {
                     return;
                 } catch (RuntimeException e) {
-                    trouble("listed before this member joined", e);
+                    trouble("(looking for batches)", e);
                 }
             }
         });
     }
+
+    /** How often a member looks for new batches. */
+    static final long WATCH_MS = 250;
 
     /** This member's address as the others know it (HOST:PORT). */
     public String name() { return name; }

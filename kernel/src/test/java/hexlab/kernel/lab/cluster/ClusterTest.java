@@ -21,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A batch on a cluster of members: the games of a single process, a member killed mid-batch losing none, and a member with other rules refusing. */
+// a batch ends by itself (ClusterPlayers' stall timeout); this bounds what would still hang, say a cluster that will not form
+@org.junit.jupiter.api.Timeout(value = 10, unit = java.util.concurrent.TimeUnit.MINUTES, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
 class ClusterTest {
     static final int GAMES = 10;
     final Kernel k = Fixtures.toy();
