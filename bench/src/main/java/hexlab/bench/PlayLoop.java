@@ -15,6 +15,7 @@ import java.nio.file.Path;
 /**
  * Plays games back to back on one thread and prints the time per block, to see warm-up and the
  * steady state. Usage: PlayLoop ROOT SYSTEM SCENARIO GAMES BOTS [BLOCK]
+ * ({@code -Dhexlab.bench.audit=true}: with every table read tracked, as the audit plays them).
  */
 public final class PlayLoop {
     public static void main(String[] a) {
@@ -27,7 +28,8 @@ public final class PlayLoop {
         // -Dhexlab.profileAfter=N: with -Dhexlab.profile=true, the profile printed at exit counts only the games after the first N (the warm runtime)
         int profileAfter = Integer.getInteger("hexlab.profileAfter", 0);
         long actions = 0, t0 = System.nanoTime(), tb = t0;
-        try (RulesContext rc = k.context(v, sc)) {
+        boolean audit = Boolean.getBoolean("hexlab.bench.audit");
+        try (RulesContext rc = audit ? new RulesContext(k.catalog(), v, hexlab.kernel.play.Boards.load(k.catalog(), v.system(), sc.map()), true, true) : k.context(v, sc)) {
             for (int i = 0; i < games; i++) {
                 if (i == profileAfter && i > 0) ScriptHost.profileReset();
                 long seed = Dice.derive(1, i);

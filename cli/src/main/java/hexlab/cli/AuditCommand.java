@@ -24,12 +24,16 @@ final class AuditCommand implements Callable<Integer> {
 
     @Option(names = "--seed", defaultValue = "1") long seed;
 
+    @Option(names = "--threads", description = "Games played at once (default: the number of cores); the report is the same whatever the count.") Integer threads;
+
     @Override
     public Integer call() {
         Kernel k = common.kernel();
         if (games < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--games " + games + ": give at least 1");
         Progress bar = new Progress(common.json || System.console() == null || !System.console().isTerminal() ? null : System.err, "audit " + system, games);
-        Audit.Report r = Audit.run(k, system, games, seed, bar::update);
+        int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+        if (t < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--threads " + t + ": give at least 1");
+        Audit.Report r = Audit.run(k, system, games, seed, t, bar::update, true);
         bar.finish();
         if (common.json) {
             common.printJson(r.json());

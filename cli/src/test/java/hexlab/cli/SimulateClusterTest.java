@@ -20,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** simulate --cluster on two members: the CSV and summary of a run here, and a coordinator killed mid-batch resumed to the same CSV. */
+// a batch ends by itself (ClusterPlayers' stall timeout); this bounds what would still hang, say a cluster that will not form
+@org.junit.jupiter.api.Timeout(value = 10, unit = java.util.concurrent.TimeUnit.MINUTES, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
 class SimulateClusterTest {
     static final String JOIN = "127.0.0.1:5891";
     static List<LabMember> members;
@@ -55,6 +57,32 @@ class SimulateClusterTest {
         assertEquals(24, games, "each game played once: " + c);
         CliTest.Run text = run(java.util.Arrays.stream(batch(dir.resolve("text.csv"), "--cluster", JOIN, "--games", "2")).filter(a -> !a.equals("--json")).toArray(String[]::new));
         assertTrue(text.out().contains("on the lab cluster at " + JOIN) && text.out().contains("  member 127.0.0.1:589"), text.out() + text.err());
+    }
+
+    @Test
+    void aWorkerInAProcessOfItsOwnPlaysTheBatchToTheSameCsv(@TempDir Path dir) throws Exception {
+        CliTest.Run here = run(batch(dir.resolve("here.csv"), "--no-daemon", "--games", "4"));
+        assertEquals(0, here.code(), here.err());
+        Path out = dir.resolve("worker.txt"), err = dir.resolve("worker-err.txt");
+        Process worker = CliProcess.start(out, err, "worker", "--root", TOY.toString(), "--port", "5897", "--join", "127.0.0.1:5897", "--threads", "1");
+        try {
+            CliProcess.awaitWhileAlive(worker, Duration.ofMinutes(2), () -> {
+                try {
+                    return Files.exists(out) && Files.readString(out).contains("hexlab lab member 127.0.0.1:5897");
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            }, err);
+            CliTest.Run there = run(batch(dir.resolve("there.csv"), "--cluster", "127.0.0.1:5897", "--games", "4"));
+            assertEquals(0, there.code(), there.err());
+            assertEquals(Files.readString(dir.resolve("here.csv")), Files.readString(dir.resolve("there.csv")), "byte for byte");
+            JsonNode c = there.json().get("performance").get("cluster");
+            assertEquals(8, c.get("members").get("127.0.0.1:5897").get("games").asInt(), c.toString());
+        } finally {
+            worker.destroy();      // Ctrl-C: the worker leaves the cluster
+            if (!worker.waitFor(30, TimeUnit.SECONDS)) worker.destroyForcibly();
+        }
+        assertTrue(Files.readString(out).contains(": toy meeting, 2 variants x 4 games, on 1 threads"), Files.readString(out) + Files.readString(err));
     }
 
     @Test

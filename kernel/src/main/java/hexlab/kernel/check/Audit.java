@@ -96,64 +96,131 @@ public final class Audit {
     /** A scenario to play and the system whose rules play it (a system without scenarios is played by those that extend it). */
     private record Table(RuleSystem system, String scenario, List<Variant> variants) {}
 
-    public static Report run(Kernel kernel, String systemId, int games, long seed, IntConsumer progress) {
+    public static Report run(Kernel kernel, String systemId, int games, long seed, IntConsumer progress) { return run(kernel, systemId, games, seed, 1, progress, true); }
+
+    /**
+     * Plays the audit's games on {@code threads} threads (each with its rules contexts) and reports;
+     * the report is the same whatever the count, as each game's findings are merged in game order.
+     *
+     * @param track whether reads are tracked; false plays the same games as normal play does (what the tracking costs is
+     *              the difference: bench AuditRun), and the report's dead data and unnamed sources then mean nothing
+     */
+    public static Report run(Kernel kernel, String systemId, int games, long seed, int threads, IntConsumer progress, boolean track) {
         RuleSystem system = kernel.system(systemId);
+        Played p = play(kernel, system, games, seed, threads, progress, track);
+        List<String> exempt = new ArrayList<>();
+        List<Finding> dead = dead(kernel, system, p.reads(), exempt);
+        return new Report(system.id(), games, p.variants(), p.scenarios(), p.errors(), dead, exempt, p.decided(), p.unnamed(), Duplicates.find(kernel.catalog(), system));
+    }
+
+    /**
+     * The audits of several systems, each as {@link #run} gives it; systems played by the same games (a system without
+     * scenarios and the one that extends it) share them, played once.
+     */
+    public static Map<String, Report> runAll(Kernel kernel, List<String> systemIds, java.util.function.ToIntFunction<String> games, long seed, int threads) {
+        Map<String, Report> out = new LinkedHashMap<>();
+        Map<String, Played> byPlayers = new LinkedHashMap<>();
+        for (String id : systemIds) {
+            RuleSystem system = kernel.system(id);
+            int n = games.applyAsInt(id);
+            String key = players(kernel, system).stream().map(RuleSystem::id).toList() + "|" + n;
+            Played p = byPlayers.computeIfAbsent(key, k -> play(kernel, system, n, seed, threads, null, true));
+            List<String> exempt = new ArrayList<>();
+            List<Finding> dead = dead(kernel, system, p.reads(), exempt);
+            out.put(id, new Report(system.id(), n, p.variants(), p.scenarios(), p.errors(), dead, exempt, p.decided(), p.unnamed(), Duplicates.find(kernel.catalog(), system)));
+        }
+        return out;
+    }
+
+    /** What the audit's games found: the tables and entries read, the games that broke, the non-printed data that decided and that went unnamed. */
+    private record Played(List<String> variants, List<String> scenarios, List<String> errors, Map<String, Long> reads, Map<String, int[]> decided, Map<String, JsonNode> unnamed) {}
+
+    /** One game's findings. */
+    private record OneGame(String variant, String error, JsonNode audit, JsonNode usage) {}
+
+    private static Played play(Kernel kernel, RuleSystem system, int games, long seed, int threads, IntConsumer progress, boolean track) {
         List<Table> tables = new ArrayList<>();
         for (RuleSystem player : players(kernel, system)) {
             List<Variant> vs = variants(player);
             for (ScenarioDef sc : player.scenarios()) tables.add(new Table(player, sc.id(), vs));
         }
         if (tables.isEmpty()) throw new InputException(null, 0, 0, "system " + system.id() + " has no scenario, and no system that extends it has one: there is no game to play");
+        OneGame[] found = new OneGame[games];
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger(), over = new java.util.concurrent.atomic.AtomicInteger();
+        Map<String, Scenario> scenarios = new java.util.concurrent.ConcurrentHashMap<>();
+        List<Thread> workers = new ArrayList<>();
+        for (int w = 0; w < Math.max(1, Math.min(threads, games)); w++) {
+            workers.add(Thread.ofPlatform().name("audit-" + w).start(() -> {
+                Map<String, RulesContext> contexts = new LinkedHashMap<>();
+                try {
+                    for (int i; (i = next.getAndIncrement()) < games; ) {
+                        found[i] = game(kernel, tables, i, seed, track, scenarios, contexts);
+                        if (progress != null) progress.accept(over.incrementAndGet());
+                    }
+                } finally {
+                    for (RulesContext rc : contexts.values()) rc.close();
+                }
+            }));
+        }
+        hexlab.kernel.util.Threads.joinAll(workers);
+        // merged in game order: the same report whatever the threads
         Map<String, Long> reads = new TreeMap<>();
         Map<String, JsonNode> unnamed = new TreeMap<>();
         Map<String, int[]> decided = new TreeMap<>();
-        List<String> errors = new ArrayList<>();
-        List<String> variantIds = new ArrayList<>();
-        Map<String, RulesContext> contexts = new LinkedHashMap<>();
-        Map<String, Scenario> scenarios = new LinkedHashMap<>();
-        try {
-            for (int i = 0; i < games; i++) {
-                Table t = tables.get(i % tables.size());
-                Variant v = t.variants().get((i / tables.size()) % t.variants().size());
-                if (!variantIds.contains(v.id())) variantIds.add(v.id());
-                long gameSeed = Dice.derive(seed, i);
-                String where = v.id() + " " + t.scenario() + " seed " + gameSeed;
-                try {
-                    Scenario sc = scenarios.computeIfAbsent(v.id() + "|" + t.scenario(), k -> kernel.scenario(v, t.scenario()));
-                    RulesContext rc = contexts.computeIfAbsent(v.id() + "|" + sc.map(),
-                            k -> new RulesContext(kernel.catalog(), v, Boards.load(kernel.catalog(), t.system(), sc.map()), true, true));
-                    rc.call("resetUsage");
-                    Game g = Game.start(rc, sc, gameSeed, false);
-                    Match.play(g, Bots.forSides(t.system(), "random", gameSeed), false, null);
-                    askOverlays(t.system(), g);
-                    g.usage().fields().forEachRemaining(f -> {
-                        if (!f.getKey().startsWith("placeholder:") && !f.getKey().startsWith("reconstructed:")) return;
-                        int[] n = decided.computeIfAbsent(f.getKey(), q -> new int[2]);
-                        n[0]++;
-                        n[1] += f.getValue().asInt();
-                    });
-                } catch (RuntimeException e) {
-                    errors.add(where + ": " + (e instanceof InputException ie ? ie.describe() : e.getMessage()));
-                }
-                if (progress != null) progress.accept(i + 1);
-            }
-            for (RulesContext rc : contexts.values()) {
-                JsonNode a = Json.read(rc.callString("auditJson"));
-                a.get("reads").fields().forEachRemaining(f -> reads.merge(f.getKey(), f.getValue().asLong(), Long::sum));
-                a.get("unnamed").fields().forEachRemaining(f -> {
-                    JsonNode before = unnamed.get(f.getKey());
-                    ObjectNode u = f.getValue().deepCopy();
-                    if (before != null) u.put("times", before.get("times").asInt() + u.get("times").asInt()).set("example", before.get("example"));
-                    unnamed.put(f.getKey(), u);
-                });
-            }
-        } finally {
-            for (RulesContext rc : contexts.values()) rc.close();
+        List<String> errors = new ArrayList<>(), variantIds = new ArrayList<>();
+        for (OneGame g : found) {
+            if (g == null) continue;        // a thread that failed outside a game: its games are missing, said below
+            if (!variantIds.contains(g.variant())) variantIds.add(g.variant());
+            if (g.error() != null) errors.add(g.error());
+            if (g.usage() != null) g.usage().fields().forEachRemaining(f -> {
+                if (!f.getKey().startsWith("placeholder:") && !f.getKey().startsWith("reconstructed:")) return;
+                int[] n = decided.computeIfAbsent(f.getKey(), q -> new int[2]);
+                n[0]++;
+                n[1] += f.getValue().asInt();
+            });
+            if (g.audit() == null) continue;
+            g.audit().get("reads").fields().forEachRemaining(f -> reads.merge(f.getKey(), f.getValue().asLong(), Long::sum));
+            g.audit().get("unnamed").fields().forEachRemaining(f -> {
+                JsonNode before = unnamed.get(f.getKey());
+                ObjectNode u = f.getValue().deepCopy();
+                if (before != null) u.put("times", before.get("times").asInt() + u.get("times").asInt()).set("example", before.get("example"));
+                unnamed.put(f.getKey(), u);
+            });
         }
-        List<String> exempt = new ArrayList<>();
-        List<Finding> dead = dead(kernel, system, reads, exempt);
-        return new Report(system.id(), games, variantIds, tables.stream().map(t -> t.system().id() + "/" + t.scenario()).distinct().toList(),
-                errors, dead, exempt, decided, unnamed, Duplicates.find(kernel.catalog(), system));
+        long missing = java.util.Arrays.stream(found).filter(java.util.Objects::isNull).count();
+        if (missing > 0) errors.add(missing + " of " + games + " games were not played: an audit thread failed outside a game");
+        return new Played(variantIds, tables.stream().map(t -> t.system().id() + "/" + t.scenario()).distinct().toList(), errors, reads, decided, unnamed);
+    }
+
+    // game i of the audit: scenarios in turn, then the variants in turn; its findings taken from its context at its end
+    private static OneGame game(Kernel kernel, List<Table> tables, int i, long seed, boolean track, Map<String, Scenario> scenarios, Map<String, RulesContext> contexts) {
+        Table t = tables.get(i % tables.size());
+        Variant v = t.variants().get((i / tables.size()) % t.variants().size());
+        long gameSeed = Dice.derive(seed, i);
+        String error = null;
+        JsonNode usage = null;
+        RulesContext rc = null;
+        try {
+            Scenario sc = scenarios.computeIfAbsent(v.id() + "|" + t.scenario(), k -> kernel.scenario(v, t.scenario()));
+            rc = contexts.computeIfAbsent(v.id() + "|" + sc.map(),
+                    k -> new RulesContext(kernel.catalog(), v, Boards.load(kernel.catalog(), t.system(), sc.map()), true, track));
+            rc.call("resetUsage");
+            Game g = Game.start(rc, sc, gameSeed, false);
+            Match.play(g, Bots.forSides(t.system(), "random", gameSeed), false, null);
+            askOverlays(t.system(), g);
+            usage = g.usage();
+        } catch (RuntimeException e) {
+            error = v.id() + " " + t.scenario() + " seed " + gameSeed + ": " + (e instanceof InputException ie ? ie.describe() : e.getMessage());
+        }
+        JsonNode audit = null;
+        if (track && rc != null && !rc.isDead()) {
+            try {
+                audit = Json.read(rc.callString("auditJson"));
+            } catch (RuntimeException e) {
+                // a context a runaway left unusable: the game's error says why
+            }
+        }
+        return new OneGame(v.id(), error, audit, usage);
     }
 
     /** How many scenarios the audit of a system plays (its own, or those of the systems that extend it). */

@@ -1094,11 +1094,13 @@
     resetUsage() { usage = {}; },
     // the counts as usageJson gave them: a game resumed from another's opening counts from there
     setUsage(json) { usage = JSON.parse(json); },
-    // the audit's findings so far: tables and entries read, non-printed data read and not named
+    // the audit's findings since it last asked: tables and entries read, non-printed data read and not named
     auditJson() {
       const reads = {}, unnamed = {};
       for (const [k, n] of auditReads) reads[k] = n;
       for (const [k, u] of auditUnnamed) unnamed[k] = u;
+      auditReads.clear();
+      auditUnnamed.clear();
       return JSON.stringify({ reads, unnamed });
     },
     evaluate(expr) {

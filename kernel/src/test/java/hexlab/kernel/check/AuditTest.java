@@ -36,6 +36,16 @@ class AuditTest {
     }
 
     @Test
+    @DisplayName("the report is the same whatever the threads: each game's findings are merged in game order")
+    void theReportIsTheSameOnOneThreadAndOnThree() {
+        Kernel k = Fixtures.toy();
+        int games = Audit.scenarioCount(k, "toy") * Audit.variants(k.system("toy")).size();
+        String one = Audit.run(k, "toy", games, 1, 1, null, true).json().toPrettyString();
+        assertEquals(one, Audit.run(k, "toy", games, 1, 3, null, true).json().toPrettyString());
+        assertTrue(one.contains("\"reconstructed\""), "it found something to compare: " + one);
+    }
+
+    @Test
     @DisplayName("a table no rule reads, and an entry of a read table that none reads, are dead, with file and line")
     void deadTablesAndEntriesAreFound() {
         Kernel k = edited("tables/toy/combat.yaml", "  terrain:\n", """

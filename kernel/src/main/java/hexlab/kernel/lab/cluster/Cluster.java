@@ -26,6 +26,9 @@ public final class Cluster {
     /** The port a member listens on unless told another; the next free one above it is taken when it is busy. */
     public static final int PORT = 5701;
 
+    /** Partitions of the cluster's data; every member must use the same count. */
+    static final int PARTITIONS = 23;
+
     /** Batches being played, by id: the plan as JSON text. Members watch it. */
     static final String BATCHES = "hexlab-batches";
 
@@ -41,6 +44,9 @@ public final class Cluster {
     static String claims(String batch) { return "hexlab-claims-" + batch; }
 
     static String refusals(String batch) { return "hexlab-refusals-" + batch; }
+
+    /** A game that failed other than by its rules (a bug of hexlab): the batch fails, as it does on one machine. */
+    static String failures(String batch) { return "hexlab-failures-" + batch; }
 
     /** "HOST:PORT,HOST:PORT" as a list, each checked; {@code option} names the option in an error. */
     public static List<String> addresses(String list, String option) {
@@ -65,6 +71,10 @@ public final class Cluster {
         quiet(c.getProperties());
         c.setProperty("hazelcast.local.localAddress", bind);
         c.setProperty("hazelcast.socket.bind.any", "false");
+        // a member leaving hands its partitions over for at most this long (default 10 minutes: a test's members closing under load waited that long)
+        c.setProperty("hazelcast.graceful.shutdown.max.wait", "30");
+        // a lab cluster holds a queue and a few small maps: few partitions make a member joining or leaving cheap (271 by default)
+        c.setProperty("hazelcast.partition.count", String.valueOf(PARTITIONS));
         c.getSerializationConfig().setJavaSerializationFilterConfig(refuseAll());
         c.getMemberAttributeConfig().setAttribute(THREADS, String.valueOf(threads));
         NetworkConfig net = c.getNetworkConfig();

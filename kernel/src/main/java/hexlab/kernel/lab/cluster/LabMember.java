@@ -4,7 +4,6 @@ import com.hazelcast.config.Config;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
-import com.hazelcast.map.listener.EntryAddedListener;
 import hexlab.kernel.Kernel;
 import hexlab.kernel.error.InputException;
 import hexlab.kernel.lab.Batch;
@@ -13,7 +12,7 @@ import hexlab.kernel.lab.Plan;
 import hexlab.kernel.util.Json;
 
 import java.nio.file.Path;
-import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -32,7 +31,7 @@ public final class LabMember implements AutoCloseable {
     private final Consumer<String> log;
     private final HazelcastInstance hz;
     private final String name;
-    private final Set<String> begun = new HashSet<>();
+    private final Set<String> begun = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     /**
@@ -48,16 +47,32 @@ public final class LabMember implements AutoCloseable {
         var a = hz.getCluster().getLocalMember().getAddress();
         this.name = a.getHost() + ":" + a.getPort();
         IMap<String, String> batches = hz.getMap(Cluster.BATCHES);
-        batches.addEntryListener((EntryAddedListener<String, String>) e -> begin(e.getKey(), e.getValue()), true);
         hz.getClientService().addClientListener(new com.hazelcast.client.ClientListener() {
             @Override public void clientConnected(com.hazelcast.client.Client c) {}
             @Override public void clientDisconnected(com.hazelcast.client.Client c) { orphaned(c.getUuid().toString()); }
         });
-        for (String id : batches.keySet()) {
-            String plan = batches.get(id);
-            if (plan != null) begin(id, plan);
-        }
+        // the batches are looked for on a thread of the member's own, not listened to: an entry listener's registration waits
+        // on every member and, sent while the cluster takes a member in, can wait for good (seen here under load)
+        Thread.ofPlatform().daemon(true).name("member-watch").start(() -> {
+            while (!closed && hz.getLifecycleService().isRunning()) {
+                try {
+                    for (String id : batches.keySet()) {
+                        if (begun.contains(id)) continue;
+                        String plan = batches.get(id);
+                        if (plan != null) begin(id, plan);
+                    }
+                    Thread.sleep(WATCH_MS);
+                } catch (InterruptedException e) {
+                    return;
+                } catch (RuntimeException e) {
+                    trouble("(looking for batches)", e);
+                }
+            }
+        });
     }
+
+    /** How often a member looks for new batches. */
+    static final long WATCH_MS = 250;
 
     /** This member's address as the others know it (HOST:PORT). */
     public String name() { return name; }
@@ -105,19 +120,37 @@ public final class LabMember implements AutoCloseable {
         for (int t = 0; t < threads; t++) {
             ts[t] = Thread.ofPlatform().daemon(true).name("member-" + id + "-" + t).start(() -> {
                 try (Batch.Worker w = prepared.worker()) {
-                    while (!closed && batches.containsKey(id)) {
-                        Integer place = queue.poll(500, TimeUnit.MILLISECONDS);
-                        if (place == null) continue;
-                        claims.put(place, uuid);
-                        GameRecord r = w.play(place);
-                        done.putIfAbsent(place, Json.write(r.json().put("member", name)));
-                        claims.remove(place);
+                    while (live(batches, id)) {
+                        Integer place;
+                        try {
+                            place = queue.poll(500, TimeUnit.MILLISECONDS);
+                            if (place == null) continue;
+                            claims.put(place, uuid);
+                        } catch (RuntimeException e) {
+                            // the cluster changing under the call (a member left, partitions moving): asked again, the thread goes on;
+                            // a place taken from the queue but not claimed is handed out again by the coordinator
+                            trouble(id, e);
+                            continue;
+                        }
+                        GameRecord r;
+                        try {
+                            r = w.play(place);
+                        } catch (RuntimeException e) {
+                            // not a rule error (those are games with a failure recorded): the batch fails, as it would on one machine
+                            putUntilDone(hz.getMap(Cluster.failures(id)), name, "the game at place " + place + " failed: " + e, batches, id);
+                            log.accept("batch " + id + ": the game at place " + place + " failed: " + e);
+                            return;
+                        }
+                        putUntilDone(done, place, Json.write(r.json().put("member", name)), batches, id);
+                        try {
+                            claims.remove(place);
+                        } catch (RuntimeException e) {
+                            trouble(id, e);      // a claim left behind is harmless: the game is back
+                        }
                         synchronized (played) { played[0]++; }
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                } catch (RuntimeException e) {
-                    if (!closed && hz.getLifecycleService().isRunning()) log.accept("batch " + id + ": a thread stopped: " + e);
                 }
             });
         }
@@ -129,7 +162,63 @@ public final class LabMember implements AutoCloseable {
                 return;
             }
         }
+        // the batch is over or orphaned: its queue and maps go (a poll after the coordinator's own clean-up made the queue again)
+        destroy(id);
         log.accept("batch " + id + " over: " + played[0] + " games played here");
+    }
+
+    // whether the threads of batch {@code id} go on: the member is up and the batch still listed (asked again while the cluster changes)
+    private boolean live(IMap<String, String> batches, String id) {
+        while (!closed && hz.getLifecycleService().isRunning()) {
+            try {
+                return batches.containsKey(id);
+            } catch (RuntimeException e) {
+                trouble(id, e);
+            }
+        }
+        return false;
+    }
+
+    // a game's answer written until it is in, while the batch lasts: a game played is not lost to a cluster that changed under the write
+    private <K> void putUntilDone(IMap<K, String> map, K key, String value, IMap<String, String> batches, String id) {
+        while (live(batches, id)) {
+            try {
+                map.putIfAbsent(key, value);
+                return;
+            } catch (RuntimeException e) {
+                trouble(id, e);
+            }
+        }
+    }
+
+    // a call the cluster could not answer now: said once a batch, then a short pause before the next try
+    private final Set<String> troubled = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private void trouble(String id, RuntimeException e) {
+        if (closed || !hz.getLifecycleService().isRunning()) return;
+        if (troubled.add(id)) log.accept("batch " + id + ": the cluster did not answer (" + e.getClass().getSimpleName() + ": " + e.getMessage() + "); trying again");
+        try {
+            Thread.sleep(200);
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Destroys the queue and maps of batch {@code id} once it is no longer listed (done, or its coordinator gone). */
+    void destroy(String id) {
+        if (closed || !hz.getLifecycleService().isRunning()) return;
+        try {
+            if (hz.getMap(Cluster.BATCHES).containsKey(id)) return;
+            hz.getQueue(Cluster.queue(id)).destroy();
+            for (String m : List.of(Cluster.done(id), Cluster.claims(id), Cluster.refusals(id), Cluster.failures(id))) hz.getMap(m).destroy();
+        } catch (RuntimeException e) {
+            trouble(id, e);
+        }
+    }
+
+    /** The names of the cluster's queues and maps now (to see that a batch left none behind). */
+    List<String> structures() {
+        return hz.getDistributedObjects().stream().map(com.hazelcast.core.DistributedObject::getName).sorted().toList();
     }
 
     /** Leaves the cluster at once, as a killed member would (its games in progress are lost and played elsewhere). */

@@ -21,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A batch on a cluster of members: the games of a single process, a member killed mid-batch losing none, and a member with other rules refusing. */
+// a batch ends by itself (ClusterPlayers' stall timeout); this bounds what would still hang, say a cluster that will not form
+@org.junit.jupiter.api.Timeout(value = 10, unit = java.util.concurrent.TimeUnit.MINUTES, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
 class ClusterTest {
     static final int GAMES = 10;
     final Kernel k = Fixtures.toy();
@@ -88,6 +90,83 @@ class ClusterTest {
             assertTrue(e.getMessage().contains("every member of the cluster refuses this batch"), e.getMessage());
         } finally {
             alone.forEach(LabMember::close);
+        }
+    }
+
+    /** An entry processor runs on the member that holds the key: the way an arbitrary object would be run there, were it read. */
+    static final class Planted implements com.hazelcast.map.EntryProcessor<String, String, String>, java.io.Serializable {
+        static final java.util.concurrent.atomic.AtomicBoolean RAN = new java.util.concurrent.atomic.AtomicBoolean();
+
+        @Override
+        public String process(java.util.Map.Entry<String, String> entry) {
+            RAN.set(true);
+            return "ran";
+        }
+    }
+
+    @Test
+    void aJavaSerializedObjectSentToTheClusterIsRefusedBeforeItIsRead() {
+        List<String> log = new CopyOnWriteArrayList<>();
+        List<LabMember> ms = members(5871, List.of(Fixtures.TOY_ROOT), log);
+        var client = com.hazelcast.client.HazelcastClient.newHazelcastClient(Cluster.client(List.of("127.0.0.1:5871")));
+        try {
+            var map = client.<String, String>getMap("planted");
+            map.put("k", "v");
+            // the class is on the member's class path: it is the filter, not a missing class, that refuses it
+            Exception e = assertThrows(Exception.class, () -> map.executeOnKey("k", new Planted()));
+            assertTrue(String.valueOf(e.getMessage()).contains("not allowed") || String.valueOf(e.getCause()).contains("not allowed"), e.toString());
+            assertTrue(!Planted.RAN.get(), "the object was not run");
+            assertEquals("v", map.get("k"), "and the data is untouched");
+        } finally {
+            client.shutdown();
+            ms.forEach(LabMember::close);
+        }
+    }
+
+    @Test
+    void aBatchWhoseGamesStopComingBackEndsNamingThem() {
+        // a member of the cluster that plays nothing: the games handed out stay in the queue
+        var idle = com.hazelcast.core.Hazelcast.newHazelcastInstance(Cluster.member("127.0.0.1", 5881, List.of("127.0.0.1:5881"), 1));
+        try (ClusterPlayers cluster = new ClusterPlayers(List.of("127.0.0.1:5881"), l -> {}).stall(java.time.Duration.ofSeconds(3))) {
+            long t0 = System.nanoTime();
+            var e = assertThrows(IllegalStateException.class, () -> Batch.play(k, variants(), settings(1), new Batch.Control().players(cluster)));
+            assertTrue(e.getMessage().startsWith("no game came back from the cluster for 3 s; the batch stops with "), e.getMessage());
+            assertTrue(e.getMessage().contains("base game 1 (seed " + hexlab.kernel.play.Dice.derive(5, 0) + "): queued, taken by no member"), e.getMessage());
+            assertTrue(System.nanoTime() - t0 < 60_000_000_000L, "within a minute");
+        } finally {
+            idle.shutdown();
+        }
+    }
+
+    @Test
+    void anOrphanedBatchLeavesNoQueueOrMapBehind() throws Exception {
+        List<String> log = new CopyOnWriteArrayList<>();
+        List<LabMember> ms = members(5861, List.of(Fixtures.TOY_ROOT, Fixtures.TOY_ROOT), log);
+        try {
+            ClusterPlayers cluster = new ClusterPlayers(List.of("127.0.0.1:5861"), log::add);
+            java.util.concurrent.CompletableFuture<Throwable> ended = new java.util.concurrent.CompletableFuture<>();
+            AtomicInteger back = new AtomicInteger();
+            Thread.ofPlatform().start(() -> {
+                try {
+                    Batch.play(k, variants(), settings(1), new Batch.Control().players(cluster).each((r, place) -> {
+                        if (back.incrementAndGet() == 2) Thread.ofPlatform().start(cluster::close);     // the coordinator is gone mid-batch
+                    }));
+                    ended.complete(null);
+                } catch (Throwable t) {
+                    ended.complete(t);
+                }
+            });
+            assertTrue(ended.get(2, java.util.concurrent.TimeUnit.MINUTES) != null, "the coordinator's batch ended with its client");
+            long end = System.nanoTime() + 60_000_000_000L;
+            List<String> left;
+            do {
+                Thread.sleep(200);
+                left = ms.getFirst().structures().stream().filter(n -> n.startsWith("hexlab-") && !n.equals(Cluster.BATCHES)).toList();
+            } while (!left.isEmpty() && System.nanoTime() < end);
+            assertEquals(List.of(), left, "the batch's queue and maps are destroyed: " + log);
+            assertTrue(log.stream().anyMatch(l -> l.contains("its coordinator left")), log.toString());
+        } finally {
+            ms.forEach(LabMember::close);
         }
     }
 
