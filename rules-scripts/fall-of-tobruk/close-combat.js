@@ -58,21 +58,8 @@ STEP.regular = (ctx, st) => {
     ctx.trace({ rule: "11.2", text: "no regular combat at " + c.hex + ": " + (att.length ? "no defender left" : "no attacker left") });
     return [];
   }
-  const defSoft = def.filter((p) => !p.armor);
-  const armorSp = att.filter((p) => p.armor).reduce((s, p) => s + (+p.sp || 0), 0);
-  const defHaf = def.reduce((s, p) => s + ctx.rules.crt.attackFactor(p, "haf", "defend", c).v, 0);
-  if (armorSp > 0) {
-    c.overrun = defSoft.length > 0 && armorSp > defHaf;
-    ctx.trace({ rule: "11.13", table: "crt/factor-modifiers", uses: ["units/units"], result: c.overrun ? "overrun" : "no overrun", text: "attacking armor " + armorSp + " SPs against the defenders' Hard Attack " + Math.round(defHaf * 100) / 100 + (c.overrun ? ": Overrun, tank Soft Attack doubled and every defender Disrupted" : defSoft.length ? ": no Overrun" : ": no non-armor defender, no Overrun") });
-  }
+  const fires = regularFires(ctx, c, att, def);
   const b = { dis: [], morale: [], retreat: [] };
-  const fires = [];
-  // 11.0: regular combat is fought against non-armor units, with Soft Attack only
-  const aFirers = att.filter((p) => softAttack(ctx, p, "attack", c) > 0);
-  if (aFirers.length && defSoft.length) fires.push({ kind: "close", by: c.side, firers: aFirers, targets: defSoft });
-  const attSoft = att.filter((p) => !p.armor);
-  const dFirers = def.filter((p) => softAttack(ctx, p, "defend", c) > 0);
-  if (dFirers.length && attSoft.length) fires.push({ kind: "close", by: c.enemy, firers: dFirers, targets: attSoft });
   if (!fires.length) ctx.trace({ rule: "11.2", text: "no regular combat at " + c.hex + ": no Soft Attack against a non-armor unit on either side" });
   for (const F of fires) {
     if (F.by === c.side) cb.noteTargets(c, F.targets);
@@ -82,6 +69,28 @@ STEP.regular = (ctx, st) => {
   if (c.overrun) b.dis.push({ k: "disAll", units: ids(def), rule: "11.13", text: "Overrun", cause: "overrun" });
   return b.dis.concat(b.morale).concat(b.retreat);
 };
+
+// 11.13, 11.0, 11.21 NOTE: the fires of combat c's regular combat between the attackers `att` and the
+// defenders `def`: an Overrun judged first (c.overrun, which doubles the tanks' Soft Attack), then
+// each side's Soft Attack at the other's non-armor units. The regular step and the combat preview
+// both ask it.
+export function regularFires(ctx, c, att, def) {
+  const defSoft = def.filter((p) => !p.armor);
+  const armorSp = att.filter((p) => p.armor).reduce((s, p) => s + (+p.sp || 0), 0);
+  const defHaf = def.reduce((s, p) => s + ctx.rules.crt.attackFactor(p, "haf", "defend", c).v, 0);
+  if (armorSp > 0) {
+    c.overrun = defSoft.length > 0 && armorSp > defHaf;
+    ctx.trace({ rule: "11.13", table: "crt/factor-modifiers", uses: ["units/units"], result: c.overrun ? "overrun" : "no overrun", text: "attacking armor " + armorSp + " SPs against the defenders' Hard Attack " + Math.round(defHaf * 100) / 100 + (c.overrun ? ": Overrun, tank Soft Attack doubled and every defender Disrupted" : defSoft.length ? ": no Overrun" : ": no non-armor defender, no Overrun") });
+  }
+  const fires = [];
+  // 11.0: regular combat is fought against non-armor units, with Soft Attack only
+  const aFirers = att.filter((p) => softAttack(ctx, p, "attack", c) > 0);
+  if (aFirers.length && defSoft.length) fires.push({ kind: "close", by: c.side, firers: aFirers, targets: defSoft });
+  const attSoft = att.filter((p) => !p.armor);
+  const dFirers = def.filter((p) => softAttack(ctx, p, "defend", c) > 0);
+  if (dFirers.length && attSoft.length) fires.push({ kind: "close", by: c.enemy, firers: dFirers, targets: attSoft });
+  return fires;
+}
 
 // combatStep(st): the steps of the combat queue this section carries out (combat.js runs the queue).
 export function combatStep(ctx, st) { return STEP[st.k](ctx, st); }

@@ -581,6 +581,42 @@ export function impulseOpen(ctx) {
 
 // ---------------------------------------------------------------- queries for the console and tests
 
+// The combat preview (system.yaml preview): each combat of the Combat Impulse being composed, or
+// the candidate args {hex, attackers}, before any die: the antitank fires (11.1) and the regular
+// combat (11.2) on the CRT as they stand now, each with its odds, shifts, column and the band each
+// d10 gives (crt.row). What the dice at resolution decide is said, not guessed: antitank results,
+// the Minefield Attack Table and recon retreats come before regular combat, and every band's
+// Disruption and Retreat Results are two more d10 (11.3).
+export function preview(ctx, args) {
+  const a = args || {};
+  const imp = C(ctx).imp;
+  const combats = a.hex ? [{ hex: a.hex, attackers: a.attackers || [] }] : imp && !imp.resolving ? imp.combats : [];
+  if (!combats.length) return null;
+  const out = { rule: "11.0", attackers: [], hexes: [], fires: [], hidden: [], notes: [] };
+  for (const k of combats) {
+    out.hexes.push(k.hex);
+    const units = alive(ctx, k.attackers);
+    for (const p of units) out.attackers.push({ id: p.id, hex: p.hex, to: k.hex });
+    if (!units.length) { out.notes.push({ rule: "11.0", text: k.hex + ": no attacker yet" }); continue; }
+    const c = probe(ctx, k.hex, ids(units), { forced: !!(imp && imp.forced && !a.hex) });
+    const att = involved(ctx, c, c.side), def = involved(ctx, c, c.enemy);
+    if (!def.length) { out.problem = { rule: "11.0", reason: "no enemy unit in " + k.hex }; continue; }
+    const F = [];
+    const A = ctx.rules["fire-combat"].antitankSides(c, "attacker"), D = ctx.rules["fire-combat"].antitankSides(c, "defender");
+    if (A.firers.length && A.targets.length) F.push({ kind: "at", by: c.side, firers: A.firers, targets: A.targets });
+    // 11.11: the defenders fire at the attacking armor of one hex, their choice: each hex is shown
+    const armorHexes = [];
+    for (const p of D.targets) if (armorHexes.indexOf(p.hex) < 0) armorHexes.push(p.hex);
+    if (D.firers.length) for (const h of armorHexes.sort()) F.push({ kind: "at", by: c.enemy, firers: D.firers, targets: D.targets.filter((p) => p.hex === h) });
+    for (const f of ctx.rules["close-combat"].regularFires(c, att, def)) F.push(f);
+    for (const f of F) out.fires.push(ctx.rules.crt.row(c, f));
+    if (armorHexes.length > 1 && D.firers.length) out.notes.push({ rule: "11.11", text: "the defenders of " + k.hex + " fire at the armor of one attacking hex, their choice: each is shown" });
+    if (F.some((f) => f.kind === "at")) out.notes.push({ rule: "11.0, 13.22, 11.23", text: "antitank fire, the Minefield Attack Table and recon retreats are resolved first: the regular combat shown is the position before their results" });
+  }
+  if (out.fires.length) out.notes.push({ rule: "11.3", text: "a band (L, M, H) is read further with two more d10 for the Disruption and Retreat Results at resolution" });
+  return out;
+}
+
 // probe(hex, attackers, opts): a combat of `attackers` (ids) against `hex`, as the resolution
 // would see it (not stored). opts: {forced, overrun}.
 export function probe(ctx, hex, attackers, opts) {

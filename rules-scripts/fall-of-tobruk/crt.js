@@ -300,13 +300,12 @@ function fireUses(ctx, c, F, fac) {
   return out;
 }
 
-// fire(c, F): one fire F = {kind: "at" | "close", by, firers, targets} of combat c: odds, shifts,
-// the CRT die and, for a band (or a regular-combat dash), the two resolution dice. Returns the
-// result codes ({dis, retreat, morale, pm, table}, from the table traced) or null (no roll, or a miss).
-export function fire(ctx, c, F) {
+// odds(c, F): 11.12, 11.21 steps 1-2 up to the die: the factors, the basic column, the shifts and
+// the final column of fire F in combat c, and the targets' predominant morale. fire and the combat
+// preview (row) both read them here.
+export function odds(ctx, c, F) {
   const fac = crt(ctx).odds["attack-factor"][F.kind === "at" ? "antitank-fire" : "regular-combat"] === "hard-attack" ? "haf" : "saf";
   const fRole = F.by === c.side ? "attack" : "defend";
-  const rule = F.kind === "at" ? "11.12" : "11.21";
   let att = 0;
   const parts = [];
   for (const p of F.firers) {
@@ -323,9 +322,18 @@ export function fire(ctx, c, F) {
   const pm = ctx.rules.morale.predominant(F.targets, tRole);
   const uses = fireUses(ctx, c, F, fac);
   const what = (F.kind === "at" ? "antitank fire" : "regular combat") + " by " + F.by + " (" + ids(F.firers).join(", ") + ") at " + ids(F.targets).join(", ");
-  const odds = (F.kind === "at" ? "Hard Attack " : "Soft Attack ") + fmt(att) + " [" + parts.join("; ") + "] against Defense " + fmt(def) +
+  const text = (F.kind === "at" ? "Hard Attack " : "Soft Attack ") + fmt(att) + " [" + parts.join("; ") + "] against Defense " + fmt(def) +
     ": basic " + (basic >= 0 ? columns(ctx)[basic] : "below " + columns(ctx)[0]) +
     "; shifts " + (sh.length ? sh.map((s) => shiftText(s.n) + " " + s.text + " (" + s.rule + ")").join(", ") : "none") + ", net " + shiftText(net);
+  return { fac, att, def, basic, sh, net, fc, tRole, pm, uses, what, text };
+}
+
+// fire(c, F): one fire F = {kind: "at" | "close", by, firers, targets} of combat c: odds, shifts,
+// the CRT die and, for a band (or a regular-combat dash), the two resolution dice. Returns the
+// result codes ({dis, retreat, morale, pm, table}, from the table traced) or null (no roll, or a miss).
+export function fire(ctx, c, F) {
+  const rule = F.kind === "at" ? "11.12" : "11.21";
+  const { basic, sh, net, fc, tRole, pm, uses, what, text: odds } = ctx.rules.crt.odds(c, F);
   if (fc.col < 0) {
     ctx.trace({ rule: "11.22", table: "crt/shift-rules", uses, cell: { basic: basic >= 0 ? columns(ctx)[basic] : null, net: shiftText(net) }, result: "no roll", text: what + ": " + odds + "; " + fc.why });
     return null;
@@ -358,6 +366,33 @@ export function fire(ctx, c, F) {
   res.pm = pm;
   res.table = tkey;
   return res;
+}
+
+// row(c, F): fire F of combat c before the dice (the combat preview): its odds as fire reckons them,
+// and for each face of the CRT's d10 the cell and the band the targets' morale reads in it. A band
+// leads to two more d10 on a resolution table at resolution (11.3): the preview names the table.
+export function row(ctx, c, F) {
+  const o = ctx.rules.crt.odds(c, F), T = crt(ctx).crt;
+  const rule = F.kind === "at" ? "11.12" : "11.21";
+  const out = {
+    label: o.what, rule, table: "crt/crt", die: T.die, morale: o.pm,
+    odds: { kind: "ratio", value: o.basic >= 0 ? columns(ctx)[o.basic] : null, text: o.text, rule },
+    steps: o.sh.map((s) => ({ rule: s.rule, text: shiftText(s.n) + ": " + s.text })),
+    column: { label: o.fc.label, index: o.fc.col, rule: "11.22", text: o.fc.why },
+    results: [],
+  };
+  if (o.fc.col < 0) return out;
+  for (let d = 0; d < T.rows.length; d++) {
+    const b = band(ctx, d, o.fc.col, o.pm), cl = cell(ctx, d, o.fc.col);
+    const letters = T.bands.map((x) => x + " " + cl[x]).join(", ");
+    let text;
+    if (b !== "-") {
+      const tkey = tableFor(ctx, F.kind === "at" ? "antitank-fire" : "regular-combat");
+      text = bandName(ctx, b, tkey) + ": Disruption and Retreat Results by two more d10 on " + tkey + " (11.3)";
+    } else text = F.kind === "at" ? "a miss (11.12)" : "standoff: both sides roll on " + tableFor(ctx, "regular-combat-standoff") + " (11.21)";
+    out.results.push({ die: String(d), result: b, text, cell: letters });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- queries for the console and tests

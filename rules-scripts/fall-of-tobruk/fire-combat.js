@@ -41,16 +41,26 @@ function hardAttack(ctx, p, role, c) {
   return ctx.rules.crt.attackFactor(p, "haf", role, c).v;
 }
 
+// 11.1: who may fire antitank fire in combat c: `who` "attacker" (its units with a Hard Attack at
+// the defenders' armor) or "defender" (its units with a Hard Attack at the attacking armor, whose
+// hexes it chooses among). The plan step and the combat preview both ask it.
+export function antitankSides(ctx, c, who) {
+  const cb = ctx.rules.combat;
+  const own = who === "attacker" ? c.side : c.enemy, foe = who === "attacker" ? c.enemy : c.side;
+  return {
+    firers: cb.involved(c, own).filter((p) => hardAttack(ctx, p, who === "attacker" ? "attack" : "defend", c) > 0),
+    targets: cb.involved(c, foe).filter((p) => p.armor),
+  };
+}
+
 const STEP = {};
 const CHOOSE = {};
 
 STEP.plan = (ctx, st) => {
   const c = combatOf(ctx, st.ci);
-  const cb = ctx.rules.combat;
   if (c.off || st.chosen) return [];
   if (st.who === "attacker") {
-    const firers = cb.involved(c, c.side).filter((p) => hardAttack(ctx, p, "attack", c) > 0);
-    const targets = cb.involved(c, c.enemy).filter((p) => p.armor);
+    const { firers, targets } = antitankSides(ctx, c, "attacker");
     if (!firers.length || !targets.length) { c.planA = null; return []; }
     const ff = firers.filter((p) => axisHeavyAt(ctx, p));
     if (ff.length && ff.length < firers.length) {
@@ -65,8 +75,7 @@ STEP.plan = (ctx, st) => {
     c.planA = { side: c.side, at: c.hex, first: ff.length > 0, firers: ids(firers), targets: ids(targets), why: ff.length ? "Axis Heavy AT (11.11)" : "" };
     return [];
   }
-  const firers = cb.involved(c, c.enemy).filter((p) => hardAttack(ctx, p, "defend", c) > 0);
-  const armor = cb.involved(c, c.side).filter((p) => p.armor);
+  const { firers, targets: armor } = antitankSides(ctx, c, "defender");
   if (!firers.length || !armor.length) { c.planD = null; return []; }
   const hexes = [];
   for (const p of armor) if (hexes.indexOf(p.hex) < 0) hexes.push(p.hex);

@@ -379,9 +379,7 @@ export const attacks = {
 function announce(ctx) {
   const c = W(ctx);
   const b = c.build;
-  const defs = [];
-  for (const h of b.defenders) for (const e of ctx.piecesAt(h)) if (e.side !== ctx.active && onMap(e) && !e.defended) defs.push(e.id);
-  defs.sort();
+  const defs = defendersIn(ctx, b.defenders);
   c.build = null;
   c.fight = {
     side: ctx.active, enemy: enemyOf(ctx, ctx.active),
@@ -400,6 +398,13 @@ function announce(ctx) {
   });
   if (ctx.rules.artillery.fpfOptions().length > 1) ctx.interrupt("combat.fpf", null, "final protective fire against the attack on " + f.defenderHexes.join(", "));
   else resolveFight(ctx);
+}
+
+// The enemy units an attack on `hexes` attacks: those not yet attacked this phase (7.14), by id.
+function defendersIn(ctx, hexes) {
+  const defs = [];
+  for (const h of hexes) for (const e of ctx.piecesAt(h)) if (e.side !== ctx.active && onMap(e) && !e.defended) defs.push(e.id);
+  return defs.sort();
 }
 
 // ---------------------------------------------------------------- resolution (7.0 procedure, 7.6)
@@ -472,10 +477,9 @@ export function resolveFight(ctx) {
   const adjacent = f.attackers.map((id) => ctx.piece(id));
   const barrage = f.barrage.map((id) => ctx.piece(id));
   const defenders = f.defenders.map((id) => ctx.piece(id));
-  // 7.0 procedure: totals and differential (7.52: never reduced at the attacker's wish)
-  const att = f.att;
-  const def = defenseTotal(ctx, f);
-  f.differential = att.total - def.total;
+  // 7.0 procedure: totals and differential (7.52: never reduced at the attacker's wish), the line
+  const { att, def, differential, ln } = odds(ctx, f, adjacent, defenders, barrage);
+  f.differential = differential;
   if (f.gs) ctx.rules["ground-support"].spend(f.side, f.gs, f.defenderHexes.join(", "));
   if (f.fpfGs) ctx.rules["ground-support"].spend(f.enemy, f.fpfGs, f.defenderHexes.join(", "));
   // 7.14: each takes part in one combat per phase; 8.44, 7.3: FPF artillery fires once
@@ -491,8 +495,6 @@ export function resolveFight(ctx) {
     rule: "7.0", result: f.differential, uses,
     text: ctx.tracing && "attack " + att.total + " (" + att.parts.join(", ") + ") minus defense " + def.total + " (" + def.parts.join(", ") + ") = differential " + fmt(f.differential),
   });
-  // 7.4, 10.22, 11.1, 8.62: the line
-  const ln = ctx.rules["combat-terrain"].lineDetail(adjacent, defenders, barrage, ctx.tracing, true);
   f.line = ln.line;
   ctx.trace({ rule: ln.rule, table: "combat-terrain/favourability-order", uses: ln.uses, cell: { candidates: ln.candidates.map((x) => x.line) }, result: ln.line, text: ln.text });
   // 7.61: the result decided by the differential and the line, and what they went by
@@ -500,6 +502,50 @@ export function resolveFight(ctx) {
   const code = ctx.rules.crt.resolve(f.line, f.differential, "combat against " + f.defenderHexes.join(", "), all);
   f.result = code;
   applyResult(ctx, f, code, adjacent, defenders, barrage);
+}
+
+// 7.0 procedure d, 7.4: the totals, the differential and the line of fight `f` (its attack total
+// announced, f.att), as the resolution and the preview both reckon them.
+function odds(ctx, f, adjacent, defenders, barrage) {
+  const att = f.att;
+  const def = defenseTotal(ctx, f);
+  // 7.4, 10.22, 11.1, 8.62: the line
+  const ln = ctx.rules["combat-terrain"].lineDetail(adjacent, defenders, barrage, ctx.tracing, true);
+  return { att, def, differential: att.total - def.total, ln };
+}
+
+// The combat preview (system.yaml preview): the attack being composed (state.combat.build), or the
+// candidate args {hex, attackers, barrage, gs} (7.23: more hexes as hexes), reckoned as resolveFight
+// reckons it (odds), with the row of results the die may give on the CRT (crt.row). Rolls nothing,
+// writes nothing: the final protective fire the defender may still add (8.46) is not in it.
+export function preview(ctx, args) {
+  const a = args || {}, c = C(ctx);
+  const b = a.hex || a.hexes || a.attackers ? { defenders: a.hexes || [a.hex], attackers: a.attackers || [], barrage: a.barrage || [], gs: a.gs || 0 } : c.build;
+  // an attack announced and waiting for the defender's final protective fire (8.46): as it stands
+  const announced = !b && c.fight && c.fight.result === undefined ? c.fight : null;
+  if (!announced && (!b || !b.defenders.length)) return null;
+  const side = announced ? announced.side : ctx.active, pieces = (list) => list.map((id) => ctx.piece(id)).filter((p) => !!p);
+  const f = announced ? Object.assign({}, announced) : { side, enemy: enemyOf(ctx, side), defenders: defendersIn(ctx, b.defenders), defenderHexes: b.defenders.slice(),
+    attackers: b.attackers.slice(), barrage: b.barrage.slice(), gs: b.gs || 0, fpf: [], fpfGs: 0 };
+  const adjacent = pieces(f.attackers), barrage = pieces(f.barrage), defenders = pieces(f.defenders);
+  const out = { rule: "7.0", attackers: adjacent.concat(barrage).map((p) => ({ id: p.id, hex: p.hex })), hexes: f.defenderHexes, fires: [], hidden: [], notes: [] };
+  const missing = f.attackers.concat(f.barrage).filter((id) => !ctx.piece(id) || ctx.piece(id).side !== side);
+  if (missing.length) { out.problem = { rule: "7.13", reason: missing.join(", ") + ": no unit of " + side }; return out; }
+  if (!defenders.length) { out.problem = { rule: "7.13", reason: "no enemy unit of " + side + " to attack in " + f.defenderHexes.join(", ") }; return out; }
+  if (!adjacent.length && !barrage.length && !f.gs) { out.notes.push({ rule: "7.13", text: "no attacker yet: add units adjacent to " + f.defenderHexes.join(", ") }); }
+  if (!announced) f.att = attackTotal(ctx, f);
+  const o = odds(ctx, f, adjacent, defenders, barrage);
+  const r = ctx.rules.crt.row(o.ln.line, o.differential);
+  out.fires.push({
+    label: side + " attacks " + f.defenders.join(", ") + " in " + f.defenderHexes.join(", "), rule: "7.61", table: "crt/results", die: r.die,
+    odds: { kind: "differential", value: o.differential, text: "attack " + o.att.total + " (" + o.att.parts.join(", ") + ") minus defense " + o.def.total + " (" + o.def.parts.join(", ") + ") = differential " + fmt(o.differential), rule: "7.0" },
+    steps: [{ rule: o.ln.rule, text: o.ln.text || "the " + r.label + " line" }],
+    column: { label: r.band, index: r.column, line: r.line, lineLabel: r.label, rule: "7.61", text: r.clamped ? "resolved as " + r.band + " (7.61 note)" : null },
+    results: r.results,
+  });
+  out.notes.push({ rule: "8.46", text: announced ? "the attack strength is announced; the defender's final protective fire added so far is counted, and more would lower the differential"
+    : "once the attack is announced the defender may add final protective fire, which lowers the differential before the die is rolled" });
+  return out;
 }
 
 // 7.62 with 8.14, 8.15, 8.33 and 10.31: what the result does to whom.

@@ -45,7 +45,7 @@ export function resolve(ctx, line, differential, purpose, uses) {
   const l = lineEntry(ctx, line);
   const roll = ctx.roll(ctx.table.results.die, purpose || "combat on the " + l.label + " line at " + fmt(differential));
   const code = cell(ctx, b.column, roll);
-  const clamped = (b.min === null && differential < b.max) || (b.max === null && differential > b.min);
+  const clamped = clampedIn(b, differential);
   ctx.trace({
     rule: "7.61",
     table: "results",
@@ -57,6 +57,22 @@ export function resolve(ctx, line, differential, purpose, uses) {
       ": column " + b.printed + ", die " + roll + ": " + code + " (" + meaning(ctx, code) + ")",
   });
   return code;
+}
+
+// Below the lowest band or above the highest, the differential is resolved as that band (7.61 notes).
+function clampedIn(b, differential) {
+  return (b.min === null && differential < b.max) || (b.max === null && differential > b.min);
+}
+
+// 7.61 before the die (the combat preview): the band and column of `differential` on `line`, and
+// the result each face of the die gives there, read by the same band and cell as resolve.
+export function row(ctx, line, differential) {
+  const b = band(ctx, line, differential);
+  const rows = ctx.table.results.rows;
+  return {
+    line, label: lineEntry(ctx, line).label, band: b.printed, column: b.column, die: ctx.table.results.die, clamped: clampedIn(b, differential),
+    results: Object.keys(rows).map((d) => { const code = cell(ctx, b.column, +d); return { die: d, result: code, text: meaning(ctx, code) }; }),
+  };
 }
 
 // The ids of the terrain lines, top to bottom as printed.

@@ -4,10 +4,11 @@
 //         threat (Ras el Medauuar, the map's place), each battalion a stretch of them with its HQ
 //         behind it; anti-tank guns just behind them; tanks, the last infantry battalion and the
 //         engineers in reserve; the artillery in the middle, in range of the wire.
-//   movement (9.0)  the Axis makes for its focus, the Allied hex nearest its units and the
-//         harbour, entering by the edge hexes nearest it; its artillery for a hex with Tobruk
-//         harbour in range (17.11) away from the enemy; HQs stay behind their units. The Allied
-//         player holds the bunkers and moves its reserves against Axis units inside the wire.
+//   movement (9.0)  never into a hex the stack would overfill (7.1); the Axis makes for its focus,
+//         the Allied hex nearest its units and the harbour, entering by the edge hexes nearest it;
+//         its artillery for a hex with Tobruk harbour in range (17.11) away from the enemy; HQs
+//         stay behind their units. The Allied player holds the bunkers and moves its reserves
+//         against Axis units inside the wire.
 //   combat (10.0-11.4)  attacks whose expected result on the CRT (the table the variant plays)
 //         favours it, with the artillery that improves the column; direct and opportunity fire
 //         whenever a hit is possible; barrages with an even chance or better; engineers clear
@@ -219,6 +220,11 @@ function standScore(ctx, pieces, hex) {
   return -Math.min(...targets.map((q) => ctx.map.distance(hex, q.hex) - (q.fire === "artillery" ? 3 : 0)));
 }
 
+// Whether the pieces may end their move in hex within 7.1's limit, beside the friendly units there:
+// the limit is enforced only once the activation has moved, by losing units, so a move that would
+// break it is worth nothing.
+function roomIn(ctx, pieces, hex) { return ctx.rules.stacking.fits(hex, pieces, false); }
+
 // The Allied units that move at all: tanks and artillery.
 function alliedMovers(pieces) { return pieces.every((q) => q.type === "tank" || q.fire === "artillery"); }
 
@@ -235,7 +241,7 @@ function movement(ctx, actions, side) {
     if (m.first === false && m.spent > 0 && ctx.piece(m.units[0]).entered === ctx.turn && m.path.length === 0 && !m.stopped) {
       // just entered from off the map: one more leg toward where the stack is going
       const ps = m.units.map((id) => ctx.piece(id)), here = standScore(ctx, ps, m.at);
-      const legs = actions.filter((a) => a.do === "move");
+      const legs = actions.filter((a) => a.do === "move" && roomIn(ctx, ps, a.to));
       const b = best(legs, (a) => standScore(ctx, ps, a.to));
       if (b.index >= 0 && b.score > here && m.spent <= 1) return actions.indexOf(legs[b.index]);
     }
@@ -254,7 +260,7 @@ function movement(ctx, actions, side) {
       c = { ps, now: a.do === "enter" ? -1000 : standScore(ctx, ps, ps[0].hex), size: a.units.length };
       cache.set(key, c);
     }
-    if (c.skip) continue;
+    if (c.skip || !roomIn(ctx, c.ps, a.to)) continue;
     const s = standScore(ctx, c.ps, a.to) - c.now + c.size * 0.01;
     if (s > bs) { bs = s; bi = i; }
   }

@@ -187,18 +187,56 @@ export function modifiers(ctx, at, chits) {
   return mods;
 }
 
+// 10.1 steps 2-5 up to the dice: the strengths, the column, the modifiers and the dice, and the
+// result a dice total gives (step 6). resolve and the combat preview both read them here.
+function odds(ctx, at, chits) {
+  const st = strengths(ctx, at), col = column(ctx, st.att, st.def);
+  const mods = modifiers(ctx, at, chits);
+  const dice = ctx.rules.turns.night("attack-dice") || ctx.table.procedure.dice;
+  const range = ctx.table.procedure["net-roll"], sum = mods.reduce((t, m) => t + (m.value || 0), 0);
+  const net = (total) => Math.max(range[0], Math.min(range[1], total));
+  return { st, col, mods, dice, sum, net, result: (total) => ctx.table.crt.rows[net(total)][col.index] };
+}
+
+// The combat preview (system.yaml preview): the attack being declared (state.attack) or the
+// candidate args {hex, attackers}, before the dice: for each total the dice may show, the net roll
+// with the modifiers known now and its result. Event chits (10.3) are drawn at resolution, and the
+// defender's artillery (10.2) is named after the attacker's: both are said, not guessed. Asked as
+// a side, hidden defenders (1.1, fog of war) have no strength to show.
+export function preview(ctx, args) {
+  const a = args || {}, s = ctx.state;
+  const at = a.hex ? { hex: a.hex, units: a.attackers || [], artillery: [], defArtillery: [], overrun: false }
+    : s.attack && s.attack.stage !== "resolved" && s.attack.result === undefined ? s.attack : null;
+  if (!at) return null;
+  const units = at.units.concat(at.artillery).map((id) => ctx.piece(id)).filter((p) => !!p && !!p.hex);
+  const out = { rule: "10.1", attackers: units.map((p) => ({ id: p.id, hex: p.hex, to: at.hex })), hexes: [at.hex], fires: [], hidden: [], notes: [] };
+  const backs = defendersIn(ctx, at.hex).filter((p) => p.hidden);
+  if (backs.length) { out.hidden.push("the defense strength of " + backs.length + " unit" + (backs.length > 1 ? "s" : "") + " in " + at.hex + " not seen (1.1)"); return out; }
+  if (!units.length || !defendersIn(ctx, at.hex).length) { out.notes.push({ rule: "10.0", text: units.length ? "no enemy unit in " + at.hex : "no attacker yet" }); return out; }
+  const o = odds(ctx, at, null), faces = /^(\d+)d(\d+)$/.exec(o.dice);
+  const results = [];
+  for (let t = +faces[1]; t <= faces[1] * faces[2]; t++) results.push({ die: String(t), result: o.result(t + o.sum), text: "net roll " + o.net(t + o.sum) });
+  out.fires.push({
+    label: "attack on " + at.hex + (at.overrun ? " (overrun)" : ""), rule: "10.1", table: "combat/crt", die: o.dice,
+    odds: { kind: "ratio", value: o.col.label, text: o.st.text, rule: "10.1" },
+    steps: o.mods.filter((m) => m.value).map((m) => ({ rule: m.rule || "10.1", text: (m.value > 0 ? "+" : "") + m.value + " " + m.why })),
+    column: { label: o.col.label, index: o.col.index, rule: "10.1" },
+    results,
+  });
+  if (ctx.option("event-chits-10-3")) out.notes.push({ rule: "10.3", text: "event chits drawn at resolution may add modifiers" });
+  if (at.stage !== "defender") out.notes.push({ rule: "10.2", text: "the defender may still add artillery to its defense" });
+  return out;
+}
+
 // 10.1 steps 2-6.
 export function resolve(ctx) {
   const s = ctx.state, at = s.attack;
   at.stage = "resolved";
   const chits = ctx.rules.events.forAttack(at);
-  const st = strengths(ctx, at), col = column(ctx, st.att, st.def);
-  const mods = modifiers(ctx, at, chits);
-  const dice = ctx.rules.turns.night("attack-dice") || ctx.table.procedure.dice;
+  const { st, col, mods, dice, net: clamp, result: resultOf } = odds(ctx, at, chits);
   const roll = ctx.dice(dice, "attack on " + at.hex + (at.overrun ? " (overrun)" : ""), mods.filter((m) => m.value).map((m) => ({ value: m.value, why: m.why })));
-  const range = ctx.table.procedure["net-roll"];
-  const net = Math.max(range[0], Math.min(range[1], roll.total));
-  const result = ctx.table.crt.rows[net][col.index];
+  const net = clamp(roll.total);
+  const result = resultOf(roll.total);
   const uses = ["map"].concat(st.tables, ["combat/procedure"]);
   for (const m of mods) { if (m.table) uses.push(m.table); if (m.uses) for (const u of m.uses) uses.push(u); }
   ctx.trace({ rule: at.overrun ? "9.4, 10.1" : "10.1", table: "crt", uses: [...new Set(uses)], cell: { row: net, column: col.label }, result,

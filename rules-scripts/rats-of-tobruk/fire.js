@@ -111,7 +111,7 @@ export function shoot(ctx, p, t, opportunity, road) {
   ctx.trace({ rule: ctx.option("direct-ranged-fire-18-1") && hit ? "11.3, 18.1" : opportunity ? "11.4, 11.3" : "11.3", table: "modifiers", uses: [...new Set(uses)],
     option: ctx.option("direct-ranged-fire-18-1") && hit ? "direct-ranged-fire-18-1" : undefined, dice: roll.faces, mods,
     cell: { range, faces }, result: !hit ? "miss" : casualties ? "casualties" : "pinned",
-    text: p.name + " fires at " + t.name + " in " + t.hex + " at range " + range + ": " + roll.faces.join(", ")
+    text: p.name + (opportunity ? " opportunity-fires (11.4) at " : " fires at ") + t.name + " in " + t.hex + " at range " + range + ": " + roll.faces.join(", ")
       + (per ? " (" + (per > 0 ? "+" : "") + per + " a die: " + mods.map((m) => m.why).join(", ") + ")" : "")
       + (hit ? ", each above " + range + ": a hit; " + how + (casualties ? ": casualties" : ": pinned") : ": not each above " + range + ", a miss") });
   p.revealed = true;

@@ -74,13 +74,18 @@ export function clear(ctx, p, side) {
   return ok;
 }
 
-// For the inspector: the ditch/wire hexsides as the hexes outside them see them (15.1: the
-// modifier applies only to attacks across the sawtooth), and the bunker hexes.
+// For the inspector: the bunker hexes (no facing, 15.1: any direction) and each uncleared
+// ditch/wire hexside (15.1's exception: only an attack across its sawtooth), as the hexside
+// "inside/outside" (the hex within the perimeter first), which the inspector draws on that side.
 export function facingOverlay(ctx) {
-  const out = {};
+  const out = {}, inside = ctx.memo("perimeter set", () => new Set(ctx.map.zone("perimeter")));
   for (const h of ctx.map.ids) {
-    if (bunker(ctx, h)) out[h] = "bunker";
-    for (const n of ctx.map.neighbors(h)) if (ditch(ctx, h, n) && !out[h]) out[h] = "ditch/wire side";
+    if (bunker(ctx, h)) out[h] = "bunker (any direction)";
+    for (const n of ctx.map.neighbors(h)) {
+      if (n < h || !ditch(ctx, h, n)) continue;
+      if (inside.has(n) && !inside.has(h)) out[n + "/" + h] = "ditch/wire side";
+      else out[h + "/" + n] = "ditch/wire side";
+    }
   }
   return out;
 }

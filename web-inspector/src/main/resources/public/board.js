@@ -2,7 +2,7 @@
 // highlights on top, with pan (drag) and zoom (wheel, buttons). Several boards may share a page.
 import { s, clear } from "./dom.js";
 import { SIZE, center, corners, sideEnds, bounds } from "./hexgeom.js";
-import { terrainColor, crossesSide, hexsideStyle, overlayFill } from "./colors.js";
+import { terrainColor, crossesSide, hexsideStyle, overlayFill, overlayTones } from "./colors.js";
 import { counter } from "./counters.js";
 
 export class Board {
@@ -10,7 +10,7 @@ export class Board {
     this.handlers = handlers;
     this.svg = s("svg", { class: "board", xmlns: "http://www.w3.org/2000/svg", role: "img", "aria-label": "the map" });
     this.layers = {};
-    for (const name of ["terrain", "overlays", "edges", "crossings", "features", "places", "ids", "highlights", "pieces", "labels", "cursor"]) {
+    for (const name of ["terrain", "overlays", "edges", "crossings", "features", "places", "ids", "highlights", "pieces", "arrows", "labels", "cursor"]) {
       this.layers[name] = this.svg.appendChild(s("g", { class: "layer-" + name }));
     }
     container.append(this.svg);
@@ -99,18 +99,24 @@ export class Board {
     }
   }
 
-  /** Overlays: [{name, values: {hex: value}}]; numbers are printed (e.g. MP costs), everything is tinted. */
+  /**
+   * Overlays: [{name, values: {hex: value}}]; numbers are printed (e.g. MP costs), everything is tinted.
+   * A key "a/b" of two adjacent hexes is their hexside: drawn as a bar along it, inside hex a (the
+   * side a faces b by), so each of the two hexes may say something of the same side.
+   */
   setOverlays(list, sides) {
     const fillLayer = clear(this.layers.overlays), labels = clear(this.layers.labels);
     // only overlays of numbers print them; two of them share the hex side by side
     const numeric = list.filter(({ values }) => Object.values(values).some((v) => typeof v === "number")).map((o) => o.name);
     list.forEach(({ name, values }, index) => {
       const nums = Object.values(values).filter((v) => typeof v === "number");
-      const max = nums.length ? Math.max(...nums) : 0;
+      const max = nums.length ? Math.max(...nums) : 0, tones = overlayTones(values, sides);
       for (const [hex, v] of Object.entries(values)) {
+        if (v === null || v === false) continue;
+        if (hex.includes("/")) { this.overlaySide(name, hex, v, overlayFill(v, index, sides, max, tones)); continue; }
         const c = this.centers.get(hex);
-        if (!c || v === null || v === false) continue;
-        fillLayer.append(s("polygon", { points: corners(c[0], c[1], SIZE * 0.92), fill: overlayFill(v, index, sides, max), class: "ov", "data-overlay": name, "data-hex": hex, "data-value": typeof v === "object" ? JSON.stringify(v) : String(v) }));
+        if (!c) continue;
+        fillLayer.append(s("polygon", { points: corners(c[0], c[1], SIZE * 0.92), fill: overlayFill(v, index, sides, max, tones), class: "ov", "data-overlay": name, "data-hex": hex, "data-value": typeof v === "object" ? JSON.stringify(v) : String(v) }));
         if (typeof v === "number") {
           // under the counters' edge
           const slot = numeric.length > 1 ? (numeric.indexOf(name) % 2 ? 11 : -11) : 0;
@@ -118,6 +124,15 @@ export class Board {
         }
       }
     });
+  }
+
+  /** An overlay's value on the hexside "a/b": a bar along the side, pulled a little into hex a. */
+  overlaySide(name, key, v, fill) {
+    const [a, b] = key.split("/"), ca = this.centers.get(a), cb = this.centers.get(b);
+    if (!ca || !cb) return;
+    const [x1, y1, x2, y2] = sideEnds(ca, cb), dx = (ca[0] - cb[0]) * 0.08, dy = (ca[1] - cb[1]) * 0.08;
+    this.layers.overlays.append(s("line", { x1: x1 + dx, y1: y1 + dy, x2: x2 + dx, y2: y2 + dy, stroke: fill, "stroke-width": 4, "stroke-linecap": "round",
+      class: "ov-side", "data-overlay": name, "data-side": key, "data-value": typeof v === "object" ? JSON.stringify(v) : String(v) }, s("title", {}, name + " " + key + ": " + (typeof v === "object" ? JSON.stringify(v) : String(v)))));
   }
 
   setHighlights(hexes, marked) {
@@ -128,6 +143,23 @@ export class Board {
     }
     const m = marked && this.centers.get(marked);
     if (m) layer.append(s("polygon", { points: corners(m[0], m[1], SIZE * 0.7), class: "marked", "data-marked": marked }));
+  }
+
+  /** Attack arrows of a combat being composed: [{from, to}] hex ids, drawn over the counters. */
+  setArrows(list) {
+    const layer = clear(this.layers.arrows);
+    if (!this.svg.querySelector("#arrow-head")) {
+      this.svg.prepend(s("defs", {}, s("marker", { id: "arrow-head", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" },
+        s("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-tip" }))));
+    }
+    for (const { from, to } of list || []) {
+      const a = this.centers.get(from), b = this.centers.get(to);
+      if (!a || !b) continue;
+      // from the attacker's edge to short of the defender's centre, so both counters stay readable
+      const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy) || 1, k0 = SIZE * 0.35 / len, k1 = 1 - SIZE * 0.45 / len;
+      layer.append(s("line", { x1: (a[0] + dx * k0).toFixed(1), y1: (a[1] + dy * k0).toFixed(1), x2: (a[0] + dx * k1).toFixed(1), y2: (a[1] + dy * k1).toFixed(1),
+        class: "attack-arrow", "marker-end": "url(#arrow-head)", "data-from": from, "data-to": to }));
+    }
   }
 
   /** The keyboard's cursor: a hex outlined, brought into view when it leaves it. */

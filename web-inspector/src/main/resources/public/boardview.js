@@ -267,6 +267,9 @@ function onHover(hex) {
   const stack = stackAt(hex);
   if (stack.length > 1) parts.push("stack: " + stackTotals(stack));
   for (const p of stack) parts.push(describe(p, secretsOf(p.id)));
-  for (const o of overlayNow) if (o.values[hex] !== undefined) parts.push(o.name + " " + value(o.values[hex]));
+  for (const o of overlayNow) {
+    if (o.values[hex] !== undefined) parts.push(o.name + " " + value(o.values[hex]));
+    for (const [k, v] of Object.entries(o.values)) if (k.startsWith(hex + "/") && v !== null && v !== false) parts.push(o.name + " " + value(v) + " to " + k.slice(hex.length + 1));
+  }
   el.textContent = parts.join(" · ");
 }

@@ -99,6 +99,35 @@ export function hexsideStyle(name) {
 
 const OVERLAY_HUES = [48, 280, 160, 20, 200, 330];
 
+function sidesNamed(value, sides) { return sides.filter((x) => new RegExp("(^|[^a-z])" + x + "([^a-z]|$)", "i").test(value)); }
+
+// how far a tone is lightened toward white: the first kind keeps the side's colour
+const TONES = [0, 0.45, 0.7, 0.25, 0.85];
+
+function toneOf(color, k) {
+  if (!k || !/^#/.test(color)) return color;
+  const f = TONES[k % TONES.length];
+  return toHex(...hex3(color).map((v) => v + (255 - v) * f));
+}
+
+/**
+ * Distinct tones for the kinds of value one side has in one overlay ("axis HZOC", "axis LZOC"):
+ * value -> tone index, kinds of a side in alphabetical order, so board and legend agree.
+ */
+export function overlayTones(values, sides) {
+  const bySide = new Map(), out = new Map();
+  if (!sides) return out;
+  for (const v of new Set(Object.values(values))) {
+    if (typeof v !== "string" || sides.includes(v)) continue;
+    const named = sidesNamed(v, sides);
+    if (named.length !== 1 || !v.toLowerCase().startsWith(named[0].toLowerCase())) continue;
+    if (!bySide.has(named[0])) bySide.set(named[0], []);
+    bySide.get(named[0]).push(v);
+  }
+  for (const kinds of bySide.values()) kinds.sort().forEach((v, k) => out.set(v, k));
+  return out;
+}
+
 const LACK = /^(out of|partly out|cannot|hidden|blocked|unsupplied|none\b)/i;
 
 /**
@@ -106,12 +135,14 @@ const LACK = /^(out of|partly out|cannot|hidden|blocked|unsupplied|none\b)/i;
  * a text naming two sides a contested purple; a text of lack ("out of supply", "cannot move: ...",
  * "hidden") a muted red; numbers shaded by size; anything else by hashed hue.
  */
-export function overlayFill(value, index, sides, max) {
+export function overlayFill(value, index, sides, max, tones) {
   if (typeof value === "string" && sides && sides.includes(value)) return sideColor(value, sides);
   if (typeof value === "string" && sides) {
-    const named = sides.filter((x) => new RegExp("(^|[^a-z])" + x + "([^a-z]|$)", "i").test(value));
+    const named = sidesNamed(value, sides);
     if (named.length > 1 || value === "both") return "#7a4f9a";
-    if (named.length === 1 && value.toLowerCase().startsWith(named[0].toLowerCase())) return sideColor(named[0], sides);
+    if (named.length === 1 && value.toLowerCase().startsWith(named[0].toLowerCase())) {
+      return toneOf(sideColor(named[0], sides), tones ? tones.get(value) || 0 : 0);
+    }
     if (LACK.test(value)) return "#c0504a";
   }
   if (typeof value === "number") {

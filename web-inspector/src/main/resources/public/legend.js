@@ -1,6 +1,6 @@
 // The board's legend: the terrain and hexside features this map uses, in the colours drawn.
 import { $, clear, h } from "./dom.js";
-import { terrainColor, hexsideStyle, overlayFill } from "./colors.js";
+import { terrainColor, hexsideStyle, overlayFill, overlayTones } from "./colors.js";
 import { value as fmtValue } from "./format.js";
 
 export function drawLegend(map) {
@@ -32,7 +32,7 @@ export function drawOverlayLegend(list, sides) {
     const vs = Object.values(values).filter((v) => v !== null && v !== false);
     if (!vs.length) { el.append(h("span", { class: "ov-key", "data-overlay": name }, h("strong", {}, name), ": nothing here")); return; }
     const nums = vs.filter((v) => typeof v === "number");
-    const max = nums.length ? Math.max(...nums) : 0;
+    const max = nums.length ? Math.max(...nums) : 0, tones = overlayTones(values, sides);
     const keys = [];
     if (nums.length) {
       const min = Math.min(...nums);
@@ -43,7 +43,7 @@ export function drawOverlayLegend(list, sides) {
     const kinds = [...counts.entries()].sort((a, b) => b[1] - a[1]);
     for (const [k] of kinds.slice(0, SHOWN)) { const v = JSON.parse(k); keys.push([v, v === true ? "yes" : fmtValue(v)]); }
     el.append(h("span", { class: "ov-key", "data-overlay": name }, h("strong", {}, name + ":"),
-      keys.map(([v, label]) => h("span", {}, h("span", { class: "swatch", style: "background:" + overlayFill(v, index, sides, max) }), label)),
+      keys.map(([v, label]) => h("span", {}, h("span", { class: "swatch", style: "background:" + overlayFill(v, index, sides, max, tones) }), label)),
       kinds.length > SHOWN ? h("span", { class: "label" }, "and " + (kinds.length - SHOWN) + " more (hover a hex)") : null));
   });
 }

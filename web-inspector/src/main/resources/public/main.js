@@ -3,6 +3,7 @@
 import { initTabs } from "./tabs.js";
 import { initBoardView } from "./boardview.js";
 import { initOverlays } from "./overlays.js";
+import { initPreview } from "./preview.js";
 import { initSequence } from "./sequence.js";
 import { initActions } from "./actionsview.js";
 import { initLog } from "./logview.js";
@@ -23,6 +24,7 @@ import { store } from "./store.js";
 initTabs();
 initBoardView();
 initOverlays();
+initPreview();
 initSequence();
 initActions();
 initLog();

@@ -35,6 +35,10 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--bots", defaultValue = "random", description = "One bot per side in the system's side order, or one for all (default random); in a system with a view each plays on its side's view.")
     String bots;
 
+    @Option(names = "--leak-every", defaultValue = "1", paramLabel = "N",
+            description = "In a system that declares secrets, work out the leak check in one position of N (default 1: every position), the positions drawn from each game's seed so a run repeats; every action's log is checked whatever N. The check costs several times an action.")
+    int leakEvery;
+
     @Option(names = "--log", paramLabel = "FILE", description = "Append a line to FILE as each game finishes (index, scenario, seed, actions, failures).") java.nio.file.Path log;
 
     @Override
@@ -47,16 +51,18 @@ final class FuzzCommand implements Callable<Integer> {
         if (ids.isEmpty()) throw new hexlab.kernel.error.InputException(null, 0, 0, "system " + sys.id() + " has no scenario to fuzz" + playedBy(k, sys.id()));
         if (games < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--games must be at least 1, found " + games);
         if (threads < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--threads must be at least 1, found " + threads);
+        if (leakEvery < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--leak-every must be at least 1 (1: every position), found " + leakEvery);
         if (from < 0 || from >= games) throw new hexlab.kernel.error.InputException(null, 0, 0, "--from " + from + ": give a game from 0 to " + (games - 1) + " (--games " + games + ")");
         Fuzzer.Report r;
         try (GameLog lines = GameLog.open(log)) {
-            r = Fuzzer.run(k, v, ids, from, games, seed, threads, bots, bar::update, lines::add);
+            r = Fuzzer.run(k, v, ids, from, games, seed, threads, bots, leakEvery, bar::update, lines::add);
         }
         bar.finish();
         ObjectNode o = Json.object();
         o.put("system", sys.id()).put("variant", v.id()).put("games", r.games()).put("actions", r.actions())
                 .put("deadEnds", r.deadEnds()).put("invariantFailures", r.invariantFailures())
-                .put("replayMismatches", r.replayMismatches()).put("ruleErrors", r.ruleErrors()).put("leaks", r.leaks());
+                .put("replayMismatches", r.replayMismatches()).put("ruleErrors", r.ruleErrors()).put("leaks", r.leaks())
+                .put("leakEvery", leakEvery).put("leakCheckedPositions", r.leakChecked());
         var f = o.putArray("failures");
         r.failures().forEach(x -> f.add(x.describe()));
         if (common.json) common.printJson(o);
@@ -64,7 +70,8 @@ final class FuzzCommand implements Callable<Integer> {
             var out = common.out();
             out.printf("%d games, %d actions: %d dead ends, %d invariant failures, %d replay mismatches, %d rule errors%s%n",
                     r.games(), r.actions(), r.deadEnds(), r.invariantFailures(), r.replayMismatches(), r.ruleErrors(),
-                    sys.secrets() == null ? "" : ", " + r.leaks() + " games with leaks");
+                    sys.secrets() == null ? "" : ", " + r.leaks() + " games with leaks (" + r.leakChecked() + " positions checked"
+                            + (leakEvery > 1 ? ", one in " + leakEvery : "") + "; every action's log)");
             r.failures().stream().limit(20).forEach(x -> out.println("  " + x.describe()));
             out.flush();
         }

@@ -71,11 +71,12 @@ final class Payload {
                 .set("sides", Json.MAPPER.valueToTree(s.system.sides()));
         o.putObject("scenario").put("id", s.scenario.id()).put("name", s.scenario.name()).put("source", s.scenario.source())
                 .put("firstTurn", s.scenario.firstTurn()).put("lastTurn", s.scenario.lastTurn());
-        o.put("seed", s.seed);
+        o.put("seed", String.valueOf(s.seed)); // as text: a 64-bit seed is beyond a browser number's exact range
         o.set("variant", variant(s.variant()));
         o.putObject("settings").put("undoMayNotCrossRoll", s.undoMayNotCrossRoll());
         o.set("overlays", Json.MAPPER.valueToTree(new ArrayList<>(s.system.overlays().keySet())));
         o.set("bots", Json.MAPPER.valueToTree(Bots.names(s.system)));
+        o.put("preview", s.system.preview() != null);
         o.put("hasMap", s.map() != null);
         o.put("hasView", s.system.hasView());
         return o;

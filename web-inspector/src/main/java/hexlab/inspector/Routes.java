@@ -127,6 +127,7 @@ final class Routes {
             json(ctx, s.compareAt(n, s.viewer(as(ctx, s))));
         });
         app.get("/api/games/{id}/overlays/{name}", this::overlay);
+        app.get("/api/games/{id}/preview", this::preview);
         app.get("/api/games/{id}/tables", ctx -> {
             Requests.onlyQuery(ctx, "q", AS);
             Session s = session(ctx);
@@ -348,6 +349,41 @@ final class Routes {
         o.set("values", values == null || values.isNull() ? Json.object() : values);
         json(ctx, o);
     }
+
+    /**
+     * The system's combat preview (system.yaml preview:): the attack being composed, or a candidate
+     * one (?hex=H&attackers=a,b); asked as a side, through its view. {preview: null} when there is
+     * nothing to preview.
+     */
+    private void preview(Context ctx) {
+        Session s = session(ctx);
+        if (s.system.preview() == null) throw ApiError.notFound(s.system.id() + " declares no combat preview (system.yaml preview:)");
+        Requests.onlyQuery(ctx, "hex", "attackers", AS);
+        String hex = ctx.queryParam("hex");
+        if (hex != null && hex.isBlank()) hex = null;
+        String list = ctx.queryParam("attackers");
+        List<String> attackers = list == null || list.isBlank() ? List.of() : List.of(list.split(",", -1));
+        if (attackers.size() > MAX_ATTACKERS) throw ApiError.bad("\"attackers\" names " + attackers.size() + " units; at most " + MAX_ATTACKERS);
+        for (String a : attackers) if (a.isBlank()) throw ApiError.bad("\"attackers\" is a comma-separated list of piece ids, with no empty entry: " + list);
+        String as = s.viewer(as(ctx, s));
+        s.checkPreviewArgs(hex, attackers, as);
+        ObjectNode args = Json.object();
+        if (hex != null) {
+            args.put("hex", hex);
+            attackers.forEach(args.putArray("attackers")::add);
+        }
+        long t0 = System.nanoTime();
+        JsonNode p = s.preview(args, as);
+        ctx.header(SERVER_TIMING, dur("rules", System.nanoTime() - t0));
+        ObjectNode o = Json.object();
+        o.set("args", args);
+        if (as != null) o.put("as", as);
+        o.set("preview", p == null ? Json.MAPPER.nullNode() : p);
+        json(ctx, o);
+    }
+
+    /** More attackers than any stack of units a map holds next to one hex. */
+    static final int MAX_ATTACKERS = 64;
 
     private void save(Context ctx) {
         Session s = session(ctx);

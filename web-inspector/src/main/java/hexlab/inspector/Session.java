@@ -543,6 +543,30 @@ final class Session implements AutoCloseable {
     }
 
     /**
+     * The combat preview's arguments name what the game has: a hex of the map, pieces of the
+     * position, each once. As a side of a system with a view the pieces are not checked (a hidden one
+     * and one that does not exist get the same answer from the rules, which see only the view).
+     */
+    synchronized void checkPreviewArgs(String hex, List<String> attackers, String as) {
+        if (hex != null && (map == null || map.index(hex) < 0)) throw ApiError.bad("\"hex\" " + hex + " is not a hex of " + (map == null ? "this system (it has no map)" : "the map"));
+        if (!attackers.isEmpty() && hex == null) throw ApiError.bad("\"attackers\" go with \"hex\", the defender's hex (without both, the attack being composed is previewed)");
+        if (new java.util.HashSet<>(attackers).size() < attackers.size()) throw ApiError.bad("\"attackers\" names a unit twice: " + String.join(",", attackers));
+        if (as != null && system.hasView()) return;
+        JsonNode pieces = Json.read(current(null).game.stateJson()).path("pieces");
+        for (String a : attackers) if (!pieces.has(a)) throw ApiError.bad("\"attackers\": " + a + " is not a piece of this position");
+    }
+
+    /** The combat preview as {@code as} may see it (null: the designer); null when nothing is being composed. */
+    synchronized JsonNode preview(JsonNode args, String as) {
+        VariantGame vg = current(null);
+        try {
+            return vg.game.preview(args, as);
+        } finally {
+            vg.game.startEvents();   // a preview is a look, not an event of the game
+        }
+    }
+
+    /**
      * Evaluates an expression against a copy of the position (the rules console), or against
      * {@code as}'s view of the copy (what that side's bot would see): nothing it does reaches the game.
      */
@@ -603,7 +627,7 @@ final class Session implements AutoCloseable {
             }
             List<String> changed = Replay.changedSections(sys, save);
             ObjectNode rep = Json.object();
-            rep.put("system", sys.id()).put("variant", v.id()).put("scenario", save.scenario()).put("seed", save.seed());
+            rep.put("system", sys.id()).put("variant", v.id()).put("scenario", save.scenario()).put("seed", String.valueOf(save.seed()));
             rep.set("changed", Json.MAPPER.valueToTree(changed));
             rep.put("replayed", s.line.length()).put("of", save.actions().size());
             rep.put("identical", divergence == null && finalSame);

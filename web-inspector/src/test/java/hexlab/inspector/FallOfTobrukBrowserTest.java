@@ -9,6 +9,7 @@ import org.openqa.selenium.support.ui.Select;
 import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -39,7 +40,7 @@ class FallOfTobrukBrowserTest {
                         fcp == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.0f", fcp.doubleValue()), drawn == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.0f", drawn.doubleValue()));
                 java.nio.file.Files.writeString(FailureShots.dir().getParent().resolve("first-paint-fall-of-tobruk.txt"), paint);
                 System.out.print(paint);
-                assertTrue(fcp == null || fcp.doubleValue() < 1000, paint);
+                // the paint times are a measurement for the report (docs/performance.md), not a pass mark
                 b.driver.get("about:blank");
                 b.driver.get("http://127.0.0.1:" + server.port() + "/#game=" + id);
                 b.until(d -> "true".equals(b.body("boardReady")) && b.body("rev") != null && b.body("busy") == null, "the Fall of Tobruk board");
@@ -59,6 +60,16 @@ class FallOfTobrukBrowserTest {
                         b.until(d -> !b.all("svg.board polygon.ov[data-overlay=" + o + "]").isEmpty(), "the " + o + " overlay");
                     }
                     assertTrue(b.all("svg.board polygon.ov[data-overlay=zoc]").stream().anyMatch(e -> e.getAttribute("data-value").contains("HZOC")));
+                    // one side's heavy and light ZOC (4.1) are told apart: two tones of the side's colour
+                    java.util.Map<String, java.util.Set<String>> fills = new java.util.TreeMap<>();
+                    for (WebElement e : b.all("svg.board polygon.ov[data-overlay=zoc]")) fills.computeIfAbsent(e.getAttribute("data-value"), k -> new java.util.TreeSet<>()).add(e.getAttribute("fill"));
+                    int pairs = 0;
+                    for (String side : new String[] {"axis", "allied"}) {
+                        if (!fills.containsKey(side + " HZOC") || !fills.containsKey(side + " LZOC")) continue;
+                        assertNotEquals(fills.get(side + " HZOC"), fills.get(side + " LZOC"), side + "'s heavy and light ZOC share a colour: " + fills);
+                        pairs++;
+                    }
+                    assertTrue(pairs > 0, "a side with both heavy and light ZOC on the board: " + fills.keySet());
                     InspectorBrowserTest.keepOf(b, "fall-of-tobruk-activation.png");
                     // the state leaves out what a piece keeps all game; the counters still show it (names from the templates)
                     JsonNode templates = http.ok(http.get("/api/games/" + id)).path("position").path("pieceTemplates");

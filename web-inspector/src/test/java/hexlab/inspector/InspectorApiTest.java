@@ -89,6 +89,14 @@ class InspectorApiTest {
     }
 
     @Test
+    void aSixtyFourBitSeedComesBackDigitForDigit() {
+        // beyond 2^53 a browser's number rounds: the game answers its seed as text
+        JsonNode g = newGame("{\"system\":\"toy\",\"scenario\":\"meeting\",\"seed\":\"9223372036854775807\"}");
+        assertEquals("9223372036854775807", g.path("game").path("seed").textValue(), g.path("game").toString());
+        assertEquals("-9223372036854775808", newGame(Long.MIN_VALUE).path("game").path("seed").textValue());
+    }
+
+    @Test
     void botsPlayOneFullTurnAndTheLogFollows() {
         JsonNode g = newGame(7);
         String id = g.path("id").asText();

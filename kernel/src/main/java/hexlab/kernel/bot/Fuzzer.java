@@ -37,9 +37,12 @@ public final class Fuzzer {
         public String describe() { return scenario + " seed " + seed + (action >= 0 ? " action " + action : "") + ": " + what; }
     }
 
-    /** The counts are of games: a game counts once for each kind of failure it had. */
+    /**
+     * The counts are of games: a game counts once for each kind of failure it had; {@code leakChecked}
+     * counts the positions the leak check worked out (all of them, or one in {@code --leak-every}).
+     */
     public record Report(int games, long actions, int deadEnds, int invariantFailures, int replayMismatches,
-                         int ruleErrors, int leaks, List<Failure> failures) {
+                         int ruleErrors, int leaks, long leakChecked, List<Failure> failures) {
         public boolean clean() { return failures.isEmpty(); }
     }
 
@@ -60,8 +63,8 @@ public final class Fuzzer {
         }
     }
 
-    /** What one game found: its actions and the failures, by kind. */
-    private record Played(String scenario, long actions, int dead, int inv, int mismatch, int rule, int leak, List<Failure> failures) {}
+    /** What one game found: its actions and the failures, by kind; the positions checked for leaks. */
+    private record Played(String scenario, long actions, int dead, int inv, int mismatch, int rule, int leak, long checked, List<Failure> failures) {}
 
     /**
      * Plays games {@code first} to {@code games - 1} of the batch on {@code threads} worker threads,
@@ -80,6 +83,16 @@ public final class Fuzzer {
      */
     public static Report run(Kernel kernel, Variant variant, List<String> scenarioIds, int first, int games, long masterSeed, int threads,
                              String bots, IntConsumer progress, java.util.function.Consumer<GameLine> each) {
+        return run(kernel, variant, scenarioIds, first, games, masterSeed, threads, bots, 1, progress, each);
+    }
+
+    /**
+     * As above, the leak check working out one position in {@code leakEvery} (1: every position), drawn
+     * from the game's seed ({@link #leakChecked}), so a run repeats; every action's log is still checked.
+     */
+    public static Report run(Kernel kernel, Variant variant, List<String> scenarioIds, int first, int games, long masterSeed, int threads,
+                             String bots, int leakEvery, IntConsumer progress, java.util.function.Consumer<GameLine> each) {
+        if (leakEvery < 1) throw new IllegalArgumentException("the leak check's one position in N needs N of 1 or more, found " + leakEvery);
         Bots.forSides(variant.system(), bots, 0);            // a misspelt bot is an error before any game
         if (first < 0 || first > games) throw new IllegalArgumentException("the first game, " + first + ", must lie between 0 and the number of games, " + games);
         Map<String, Scenario> scenarios = new LinkedHashMap<>();
@@ -101,7 +114,7 @@ public final class Fuzzer {
                             contexts.put(id, rc);
                         }
                         long seed = Dice.derive(masterSeed, i);
-                        Played p = out[i - first] = playOne(kernel, variant, scenarios.get(id), id, rc, seed, i % 2 == 0, bots);
+                        Played p = out[i - first] = playOne(kernel, variant, scenarios.get(id), id, rc, seed, i % 2 == 0, bots, leakEvery);
                         if (each != null) each.accept(new GameLine(i, id, seed, p.actions(), p.failures()));
                         if (progress != null) progress.accept(done.incrementAndGet());
                     }
@@ -122,7 +135,9 @@ public final class Fuzzer {
         List<Failure> failures = new ArrayList<>();
         long actions = 0;
         int dead = 0, inv = 0, mismatch = 0, rule = 0, leak = 0;
+        long checked = 0;
         for (Played p : out) {
+            checked += p.checked();
             actions += p.actions();
             dead += p.dead();
             inv += p.inv();
@@ -131,17 +146,18 @@ public final class Fuzzer {
             leak += p.leak();
             failures.addAll(p.failures());
         }
-        return new Report(games - first, actions, dead, inv, mismatch, rule, leak, failures);
+        return new Report(games - first, actions, dead, inv, mismatch, rule, leak, checked, failures);
     }
 
     private static Played playOne(Kernel kernel, Variant variant, Scenario sc, String id, RulesContext[] rc, long seed, boolean replayElsewhere,
-                                  String botSpec) {
+                                  String botSpec, int leakEvery) {
         List<Failure> failures = new ArrayList<>();
         long actions = 0;
         int dead = 0, inv = 0, mismatch = 0, rule = 0;
         // leaks are looked for where the system says what each side may not know, in the log too
         boolean leaks = variant.system().secrets() != null;
         final int[] leaked = {0};
+        final long[] checked = {0};
         try {
             Game g = Game.start(rc[0], sc, seed, leaks);
             Map<String, Bot> bots = new LinkedHashMap<>();
@@ -158,7 +174,10 @@ public final class Fuzzer {
 
                 @Override
                 public void before(Game game) {
-                    if (leaks && leaked[0] == 0) leaked(failures, id, seed, game.actionCount(), LeakCheck.position(game, secrets), leaked);
+                    if (leaks && leaked[0] == 0 && leakChecked(seed, game.actionCount(), leakEvery)) {
+                        checked[0]++;
+                        leaked(failures, id, seed, game.actionCount(), LeakCheck.position(game, secrets), leaked);
+                    }
                 }
 
                 @Override
@@ -201,8 +220,20 @@ public final class Fuzzer {
                 rc[1] = kernel.context(variant, sc);
             }
         }
-        return new Played(id, actions, dead, inv, mismatch, rule, leaked[0] > 0 ? 1 : 0, failures);
+        return new Played(id, actions, dead, inv, mismatch, rule, leaked[0] > 0 ? 1 : 0, checked[0], failures);
     }
+
+    /**
+     * Whether the leak check works out the position after {@code actions} actions of the game of
+     * {@code seed}, when it looks at one position in {@code every}: drawn from the seed and the
+     * position's number (not every N-th, which could fall in step with a game's cycle of phases).
+     */
+    public static boolean leakChecked(long seed, int actions, int every) {
+        return every <= 1 || Math.floorMod(Dice.derive(seed ^ LEAK_SAMPLE, actions), every) == 0;
+    }
+
+    /** Keeps the leak check's draw apart from the dice and bots, which derive their seeds from the same game seed. */
+    private static final long LEAK_SAMPLE = 0x6C65616B5F636B4CL;
 
     /** The first leaks of a game (it is not looked at for more after them: one leak tends to repeat at every action). */
     private static void leaked(List<Failure> failures, String id, long seed, int action, List<LeakCheck.Leak> found, int[] leaked) {

@@ -55,12 +55,18 @@ public final class LeakCheck {
     public static List<Leak> position(Game g, Map<String, JsonNode> secrets) {
         List<Leak> out = new ArrayList<>();
         if (g.over() || g.system().secrets() == null) return out;
+        // what every side is shown in the position first, then each side's position with other secrets:
+        // the position is worked out once for all sides, and restored once at the end
+        Map<String, List<Probe>> probed = new LinkedHashMap<>();
+        Map<String, ObjectNode> shownTo = new LinkedHashMap<>();
         for (String side : g.system().sides()) {
             JsonNode secret = secrets.get(side);
             if (secret.isEmpty()) continue;
             String hash = g.stateHash();
             List<Probe> probes = probes(g, side, secret);
             ObjectNode shown = shown(g, side, probes);
+            probed.put(side, probes);
+            shownTo.put(side, shown);
             if (!g.stateHash().equals(hash)) out.add(new Leak(side, "working out what it is shown changed the state (a view, prompt or refusal that writes)"));
             for (String id : ids(secret)) {
                 String where = naming(shown, id);
@@ -73,7 +79,13 @@ public final class LeakCheck {
                     out.add(new Leak(side, "the answer to " + Json.write(p.action(p.id)) + " (" + a + ") tells " + p.id + " from a piece that does not exist (" + b + ")"));
                 }
             }
-            out.addAll(perturbed(g, side, secret, probes, shown));
+        }
+        if (shownTo.isEmpty()) return out;
+        Game.Snapshot s0 = g.snapshot();
+        try {
+            for (String side : shownTo.keySet()) out.addAll(perturbed(g, s0, side, secrets.get(side), probed.get(side), shownTo.get(side)));
+        } finally {
+            g.restore(s0);
         }
         return out;
     }
@@ -197,8 +209,7 @@ public final class LeakCheck {
      * in pairs: what the side is shown must not change. Both at once, since a position costs its
      * decision worked out again; when something changes, each alone, and each field alone, name it.
      */
-    private static List<Leak> perturbed(Game g, String side, JsonNode secret, List<Probe> probes, ObjectNode shown) {
-        Game.Snapshot s0 = g.snapshot();
+    private static List<Leak> perturbed(Game g, Game.Snapshot s0, String side, JsonNode secret, List<Probe> probes, ObjectNode shown) {
         List<Leak> out = new ArrayList<>();
         ObjectNode state = (ObjectNode) Json.read(s0.state());
         Map<String, ObjectNode> whole = wholePieces(g, state);
@@ -251,36 +262,35 @@ public final class LeakCheck {
         return out;
     }
 
-    /** What the side is shown in {@code state} (the position {@code s0} otherwise) against {@code shown}; the game goes back to {@code s0}. */
+    /**
+     * What the side is shown in {@code state} (the position {@code s0} otherwise) against {@code shown};
+     * the game is left in that position: the caller restores {@code s0} once it has compared all.
+     */
     private static List<Leak> compare(Game g, Game.Snapshot s0, JsonNode state, String side, List<Probe> probes, ObjectNode shown, String what) {
         List<Leak> out = new ArrayList<>();
+        g.restore(new Game.Snapshot(Json.write(state), s0.frames(), s0.diceState(), s0.diceRolls(), s0.result(), s0.actions(), s0.seeking(),
+                s0.seekSide(), s0.turn()));
+        ObjectNode again;
+        List<String> parts = List.of("view", "toAct", "prompt", "rule", "breadcrumb", "actions", "refusals");
         try {
-            g.restore(new Game.Snapshot(Json.write(state), s0.frames(), s0.diceState(), s0.diceRolls(), s0.result(), s0.actions(), s0.seeking(),
-                    s0.seekSide(), s0.turn()));
-            ObjectNode again;
-            List<String> parts = List.of("view", "toAct", "prompt", "rule", "breadcrumb", "actions", "refusals");
-            try {
-                again = shown(g, side, probes);
-            } catch (EngineError e) {
-                // the values of another side's pieces changed may leave that side, to act, with nothing to do:
-                // a position play cannot reach, whose decision this side does not read; its view still counts.
-                // A side to act that is left with nothing to do sees its actions go.
-                if (side.equals(shown.path("toAct").asText(null))) {
-                    out.add(new Leak(side, "its actions change when " + what + ": " + e.getMessage()));
-                    return out;
-                }
-                again = Json.object();
-                again.set("view", Json.read(g.stateJsonFor(side)));
-                parts = List.of("view");
+            again = shown(g, side, probes);
+        } catch (EngineError e) {
+            // the values of another side's pieces changed may leave that side, to act, with nothing to do:
+            // a position play cannot reach, whose decision this side does not read; its view still counts.
+            // A side to act that is left with nothing to do sees its actions go.
+            if (side.equals(shown.path("toAct").asText(null))) {
+                out.add(new Leak(side, "its actions change when " + what + ": " + e.getMessage()));
+                return out;
             }
-            for (String part : parts) {
-                // as text: the order of an object's keys is shown too (a view's pieces in the units' order tells them apart)
-                if (!same(again.path(part), shown.path(part))) {
-                    out.add(new Leak(side, "its " + part + " changes when " + what + ": " + difference(shown.path(part), again.path(part))));
-                }
+            again = Json.object();
+            again.set("view", Json.read(g.stateJsonFor(side)));
+            parts = List.of("view");
+        }
+        for (String part : parts) {
+            // as text: the order of an object's keys is shown too (a view's pieces in the units' order tells them apart)
+            if (!same(again.path(part), shown.path(part))) {
+                out.add(new Leak(side, "its " + part + " changes when " + what + ": " + difference(shown.path(part), again.path(part))));
             }
-        } finally {
-            g.restore(s0);
         }
         return out;
     }

@@ -677,6 +677,27 @@ public final class Game implements HostBridge.Game, hexlab.kernel.bot.Seat {
         return Json.read(side == null || !system.hasView() ? rules.callString("query", r.section(), r.export(), a) : rules.callString("queryAs", side, r.section(), r.export(), a));
     }
 
+    /**
+     * The system's combat preview ({@code preview:} in system.yaml), asked as {@code side} (on its view;
+     * null: the designer, on the state): {@code section.export(ctx, args)} for the attack being
+     * composed ({@code args} {}) or a candidate one ({@code args} {hex, attackers}), or null when
+     * there is nothing to preview. It rolls no die and changes nothing; the entries it traces come
+     * back as its {@code trace} (filtered for {@code side}) and never reach the game's log.
+     */
+    public JsonNode preview(JsonNode args, String side) {
+        Ref r = system.preview();
+        if (r == null) throw new hexlab.kernel.error.InputException(null, 0, 0, system.id() + " declares no combat preview (system.yaml preview: <section>.<export>)");
+        attach();
+        String a = Json.write(args == null ? Json.object() : args);
+        JsonNode p = Json.read(rules.callString("preview", side == null || !system.hasView() ? null : side, r.section(), r.export(), a));
+        if (p instanceof com.fasterxml.jackson.databind.node.ObjectNode o && o.get("trace") instanceof ArrayNode t && side != null && system.hasView()) {
+            List<JsonNode> kept = new ArrayList<>();
+            t.forEach(kept::add);
+            o.set("trace", Json.MAPPER.valueToTree(Visibility.forSide(kept, side)));
+        }
+        return p;
+    }
+
     /** The scenario metrics the system exports ({@code metrics:} in system.yaml), e.g. the turn a fortress fell. */
     public JsonNode metrics() {
         Ref r = system.metrics();

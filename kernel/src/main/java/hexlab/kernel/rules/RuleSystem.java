@@ -17,7 +17,7 @@ public record RuleSystem(String id, String name, String version, String source, 
                          Map<String, Path> maps, List<Node> sequence, List<OptionDef> options,
                          List<ErratumDef> errata, List<PresetDef> presets, List<ScenarioDef> scenarios, Map<String, Ref> bots,
                          Ref invariants, Ref metrics, Map<String, Ref> overlays, List<String> fixedPieceFields,
-                         Map<String, Object> pieceFieldDefaults, Ref view, Ref secrets, Path manifest) {
+                         Map<String, Object> pieceFieldDefaults, Ref view, Ref secrets, Ref preview, Path manifest) {
 
     /** Whether the system says what each side may know ({@code view:}); without one, everything is public. */
     public boolean hasView() { return view != null; }
@@ -38,7 +38,7 @@ public record RuleSystem(String id, String name, String version, String source, 
         return scenarios.stream().filter(s -> s.id().equals(scenarioId)).findFirst();
     }
 
-    /** Every pointer from the manifest into the scripts: setup, invariants, bots, overlays, metrics, view, secrets and the sequence's steps. */
+    /** Every pointer from the manifest into the scripts: setup, invariants, bots, overlays, metrics, view, secrets, preview and the sequence's steps. */
     public List<Ref> refs() {
         List<Ref> out = new java.util.ArrayList<>();
         out.add(setup);
@@ -48,6 +48,7 @@ public record RuleSystem(String id, String name, String version, String source, 
         if (metrics != null) out.add(metrics);
         if (view != null) out.add(view);
         if (secrets != null) out.add(secrets);
+        if (preview != null) out.add(preview);
         collectRefs(sequence, out);
         return out;
     }

@@ -85,6 +85,7 @@ final class SystemLoader {
         Ref metrics = m.containsKey("metrics") ? ref(m.get("metrics"), file, "/metrics") : parent != null ? parent.metrics() : null;
         Ref view = m.containsKey("view") ? ref(m.get("view"), file, "/view") : parent != null ? parent.view() : null;
         Ref secrets = m.containsKey("secrets") ? ref(m.get("secrets"), file, "/secrets") : parent != null ? parent.secrets() : null;
+        Ref preview = m.containsKey("preview") ? ref(m.get("preview"), file, "/preview") : parent != null ? parent.preview() : null;
         // the secrets say what a view must keep from a side: without a view every side sees the whole state
         if (secrets != null && view == null) throw new InputException(file, "/secrets", "secrets: names what each side may not know, so the system needs a view: <section>.<export> that hides it");
 
@@ -105,9 +106,10 @@ final class SystemLoader {
         if (metrics != null) hooks.put("metrics", metrics);
         if (view != null) hooks.put("view", view);
         if (secrets != null) hooks.put("secrets", secrets);
+        if (preview != null) hooks.put("preview", preview);
         checkRefs(sections, setup, invariants, bots, sequence, hooks, file);
         return new RuleSystem(id, req(m, "name", file), version, str(m.get("source")), List.copyOf(lineage), List.copyOf(sides), setup,
-                sections, maps, sequence, options, errata, presets, scenarios, bots, invariants, metrics, overlays, List.copyOf(fixed), defaults, view, secrets, manifest);
+                sections, maps, sequence, options, errata, presets, scenarios, bots, invariants, metrics, overlays, List.copyOf(fixed), defaults, view, secrets, preview, manifest);
     }
 
     private void checkRefs(Map<String, Section> sections, Ref setup, Ref invariants, Map<String, Ref> bots, List<Node> sequence,

@@ -29,11 +29,16 @@ final class Watchdog {
     private static final long WALL_NANOS = Math.max(10 * LIMIT_NANOS, TimeUnit.MINUTES.toNanos(2));
 
     /**
-     * Bytes one call into the rules may allocate while the heap it leaves after collections grows by
-     * half as much ({@code -Dhexlab.memoryLimitMB}; 0: no limit). Allocation alone counts garbage
-     * too, which the interpreter makes fast (a plain loop allocates hundreds of MB a second before it
-     * is compiled): a memory bomb is a call that allocates and keeps. The heaviest calls of the
-     * shipped systems allocate 88 MB (a step of the largest system) and 20 MB (a heuristic bot's choice).
+     * Bytes one call into the rules may allocate before the watchdog looks at what it keeps
+     * ({@code -Dhexlab.memoryLimitMB}; 0: no limit). Allocation alone counts garbage too, which the
+     * interpreter makes fast (a plain loop allocates hundreds of MB a second before it is compiled):
+     * a memory bomb is a call that allocates and keeps. So past the limit the watchdog has the heap
+     * collected, again after the next half limit the call allocates (then after twice as much each
+     * time), and stops the call when what the heap keeps grew by a quarter of the limit since the
+     * lowest figure of those collections. A full collection frees the garbage of everything else,
+     * so the growth is the call's own (the figure a young collection gives counts old garbage, and
+     * on a large heap may come late). The heaviest calls of the shipped systems allocate 88 MB (a
+     * step of the largest system) and 20 MB (a heuristic bot's choice): they never cost a collection.
      */
     static final long MEMORY_LIMIT = Long.getLong("hexlab.memoryLimitMB", 1024) * 1024 * 1024;
 
@@ -45,9 +50,10 @@ final class Watchdog {
     /** The watched contexts, each with the call it was last seen in and the caller's counters then. */
     private static final Map<RulesContext, Seen> WATCHED = new ConcurrentHashMap<>();
 
-    private record Seen(long started, long cpu, long allocated, long kept, long askedAt) {}
+    /** A call as last seen: its start, its thread's counters then, and what the heap kept after the collections it was given. */
+    private record Seen(long started, long cpu, long collectedAt, long kept, long every) {}
 
-    private static final Seen IDLE = new Seen(0, 0, 0, 0, 0);
+    private static final Seen IDLE = new Seen(0, 0, 0, -1, 0);
 
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "rules-watchdog");
@@ -86,24 +92,20 @@ final class Watchdog {
             long allocated = MEMORY_LIMIT > 0 && THREADS != null ? THREADS.getThreadAllocatedBytes(id) : -1;
             Seen seen = e.getValue();
             if (seen.started() != started) {
-                // a call not seen before: what its thread used so far, and the heap kept, are the baseline
-                e.setValue(new Seen(started, cpu, allocated, allocated >= 0 ? hexlab.kernel.util.Heap.keptAfterLastCollection() : -1, allocated));
+                // a call not seen before: what its thread used so far is the baseline; the first collection comes at the limit
+                e.setValue(new Seen(started, cpu, allocated + MEMORY_LIMIT / 2, -1, MEMORY_LIMIT / 2));
                 continue;
             }
             if (cpu >= 0 ? cpu - seen.cpu() > LIMIT_NANOS : now - started > LIMIT_NANOS) {
                 rc.stop(RulesContext.Stop.TIME);
             } else if (now - started > WALL_NANOS) {
                 rc.stop(RulesContext.Stop.WAIT);
-            } else if (allocated >= 0 && allocated - seen.allocated() > MEMORY_LIMIT) {
+            } else if (allocated >= 0 && allocated - seen.collectedAt() > seen.every()) {
+                System.gc();
                 long kept = hexlab.kernel.util.Heap.keptAfterLastCollection();
-                if (kept < 0 || seen.kept() < 0 || kept - seen.kept() > MEMORY_LIMIT / 2) {
-                    rc.stop(RulesContext.Stop.MEMORY);
-                } else if (allocated - seen.askedAt() > MEMORY_LIMIT) {
-                    // the collector has not said what this call keeps: ask it once per limit allocated,
-                    // so a bomb is judged now, not whenever the heap happens to fill (a large heap may wait)
-                    e.setValue(new Seen(started, seen.cpu(), seen.allocated(), seen.kept(), allocated));
-                    System.gc();
-                }
+                if (kept < 0 || (seen.kept() >= 0 && kept - seen.kept() > MEMORY_LIMIT / 4)) rc.stop(RulesContext.Stop.MEMORY);
+                // garbage only: each further look waits twice as long, so a loop that churns costs few collections
+                else e.setValue(new Seen(started, seen.cpu(), allocated, seen.kept() < 0 ? kept : Math.min(kept, seen.kept()), seen.kept() < 0 ? seen.every() : 2 * seen.every()));
             }
         }
     }

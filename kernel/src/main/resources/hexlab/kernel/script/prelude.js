@@ -396,6 +396,7 @@
   let usage = {};
   // off while nobody reads the entries (a batch, a replay): only the usage counts are kept
   let tracing = true;
+  let previewing = false;      // while a preview runs: no die may be rolled
   let current = null;           // the decision being asked: {sec, name, state, args, actions}
   // Answers of queries that only the state decides, kept from one question to the next until the
   // state may change: cleared, and off, while a step runs or an action applies.
@@ -718,6 +719,7 @@
     // dice: the generator lives in the kernel, every roll goes into the trace with its purpose
     // secret: {visibleTo: [side]} keeps the roll's faces and purpose in that side's log alone
     dice(spec, purpose, mods, secret) {
+      if (previewing) throw new Error("a preview rolls no dice: \"" + (purpose || spec) + "\" is rolled when the combat is resolved");
       const d = rollSpec(spec);
       const faces = [];
       for (let i = 0; i < d.n; i++) faces.push(host.die(d.sides));
@@ -956,6 +958,32 @@
     // the same question asked as `side`: on its view (the designer, null, asks the state)
     queryAs(side, sec, name, argJson) {
       return onView(side, () => out(fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson))));
+    },
+    // a combat's preview (system.yaml preview), asked as `side` (null: the designer): it only reads
+    // the position, rolls no die, and the entries it traces are its answer's `trace`, never the
+    // game's log. A preview that changed the state is an error, and the state is put back.
+    preview(side, sec, name, argJson) {
+      const mark = traceBuf.length, before = snap || (snap = stateText()), wasTracing = tracing;
+      previewing = true;
+      tracing = true;             // its entries are its explanation: kept even while a replay traces nothing
+      let r, changed = false;
+      try {
+        r = onView(side, () => {
+          const v = fn(sec, name)(ctxFor(sectionInfo(sec)), JSON.parse(argJson));
+          return v === undefined || v === null ? null : JSON.parse(out(v));
+        });
+      } finally {
+        previewing = false;
+        tracing = wasTracing;
+        changed = stateText() !== before;
+        if (!changed) snap = before;   // the same position: its JSON, asked for again after the look, is the one kept
+        const written = traceBuf.splice(mark, traceBuf.length - mark);
+        if (r && typeof r === "object" && !Array.isArray(r)) r.trace = written;
+        if (changed) { G = JSON.parse(before); kept = new WeakMap(); relink(); forget(); }
+      }
+      if (changed) throw new Error(sec + "." + name + " changed the state: a preview only reads the position");
+      if (r !== null && (typeof r !== "object" || Array.isArray(r))) throw new Error(sec + "." + name + " must return an object (the combat's preview) or null; found " + JSON.stringify(r));
+      return JSON.stringify(r);
     },
     // what `side` may know of the state (system.yaml view), as JSON
     viewJson(side) { return JSON.stringify(viewOf(side)); },

@@ -56,6 +56,33 @@ class LeakCheckTest {
         assertTrue(r.actions() > 200 * 10, "games are not trivially short: " + r.actions());
     }
 
+    @Test
+    void leakEveryNWorksOutAboutOnePositionInNDrawnFromTheSeedSoARunRepeats() {
+        Variant v = TOY.variant("toy", "");
+        Fuzzer.Report all = Fuzzer.run(TOY, v, List.of("ambush"), 0, 40, 7, 1, "random", 1, null, null);
+        Fuzzer.Report some = Fuzzer.run(TOY, v, List.of("ambush"), 0, 40, 7, 2, "random", 4, null, null);
+        Fuzzer.Report again = Fuzzer.run(TOY, v, List.of("ambush"), 0, 40, 7, 1, "random", 4, null, null);
+        assertEquals(all.actions(), some.actions(), "the same games whatever is checked");
+        assertTrue(all.leakChecked() >= all.actions(), "every position when N is 1: " + all.leakChecked() + " of " + all.actions());
+        double share = (double) some.leakChecked() / all.leakChecked();
+        assertTrue(share > 0.18 && share < 0.32, "about one position in 4: " + some.leakChecked() + " of " + all.leakChecked());
+        assertEquals(some.leakChecked(), again.leakChecked(), "the positions drawn from the seeds, whatever the threads");
+        assertEquals(List.of(), some.failures().stream().map(Fuzzer.Failure::describe).toList());
+        for (int n = 0; n < 50; n++) assertTrue(Fuzzer.leakChecked(7, n, 1), "N = 1 checks every position");
+    }
+
+    @Test
+    void aViewLeakIsStillCaughtWhenOnePositionInThreeIsChecked(@TempDir Path dir) {
+        Path root = Fixtures.copyToy(dir);
+        String fog = Fixtures.read(root, "rules-scripts/toy/fog.js");
+        Fixtures.write(root, "rules-scripts/toy/fog.js", fog.replace("else if (p.hex) backs.push({ side: p.side, hex: p.hex });",
+                "else if (p.hex) backs.push({ side: p.side, hex: p.hex, strength: p.strength });"));
+        Kernel broken = new Kernel(root);
+        Fuzzer.Report r = Fuzzer.run(broken, broken.variant("toy", ""), List.of("ambush"), 0, 3, 5, 1, "random", 3, null, null);
+        assertTrue(r.leaks() > 0 && r.leakChecked() > 0, "expected leaks, got " + r.failures());
+        found(r.failures().stream().map(Fuzzer.Failure::describe).toList(), "its view changes when b4.strength is");
+    }
+
     /** The leaks the fuzzer finds in a toy whose {@code file} has {@code from} replaced by {@code to}. */
     static List<String> leaksWith(Path dir, String file, String from, String to) {
         Path root = Fixtures.copyToy(dir);

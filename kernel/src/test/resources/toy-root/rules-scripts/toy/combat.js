@@ -138,3 +138,26 @@ export function strayBot(ctx, actions, side) {
   const a = actions.find((x) => x.do === "move");
   return a ? { do: "move", unit: a.unit, to: "9999", last: true } : 0;
 }
+
+// 4.1-4.4 before the die: the attack of args.attackers[0] on the enemy unit in args.hex. An attack
+// is one action here, so nothing is composed in the state: without args there is nothing to show.
+export function preview(ctx, args) {
+  const a = args || {};
+  if (!a.hex || !a.attackers || !a.attackers.length) return null;
+  const att = ctx.piece(a.attackers[0]);
+  const out = { rule: "4.1", attackers: att && att.hex ? [{ id: att.id, hex: att.hex }] : [], hexes: [a.hex], fires: [], hidden: [] };
+  const def = att && ctx.piecesAt(a.hex).find((p) => p.side !== att.side);
+  if (!att || !att.hex || att.side !== ctx.active) { out.problem = { rule: "4.1", reason: "not allowed: " + a.attackers[0] + " is no unit of " + ctx.active + " on the map" }; return out; }
+  if (!def) { out.problem = { rule: "4.1", reason: "no enemy unit " + ctx.active + " can see in " + a.hex }; return out; }
+  if (!ctx.map.adjacent(att.hex, a.hex)) out.problem = { rule: "4.1", reason: a.hex + " is not next to " + att.id };
+  // 6.1: a face-down unit's strength is not known to the side asking: no column can be shown
+  if (def.hidden || typeof def.strength !== "number") { out.hidden.push("the strength of the face-down unit in " + a.hex + " (6.1)"); return out; }
+  const col = column(ctx, att, def), t = ctx.table.crt;   // the column the resolution reads
+  out.fires.push({
+    label: att.id + " attacks " + def.id, rule: "4.2", table: "combat/crt", die: "d6",
+    odds: { text: att.strength + " against " + def.strength, rule: "4.2" },
+    column: { label: t.columns[col], rule: "4.2" },
+    results: Object.keys(t.results).map((d) => ({ die: d, result: t.results[d][col] })),
+  });
+  return out;
+}

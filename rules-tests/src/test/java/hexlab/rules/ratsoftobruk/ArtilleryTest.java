@@ -130,4 +130,16 @@ class ArtilleryTest {
         assertFalse(piece(b, MG1).path("depleted").asBoolean(), "1 + 4 for the bunker is not below 4");
         assertTrue(ev.toString().contains("+4 bunker"));
     }
+
+    @Test
+    @DisplayName("RoT 11.2 note example: a unit in a ravine hex is not obscured; only blocking terrain (the hill 2118) stops observation and line of sight")
+    void ravineDoesNotObscure() {
+        Game g = game("MG2", "de-mg2-1@2110", "au-2-24-a@2114", "au-2-24-b@2120");
+        assertFalse(js(g, "rules.sight.blocks('2114')").asBoolean(), "a ravine carries no black triangle");
+        assertTrue(js(g, "rules.sight.observes('2110', '2114')").asBoolean(), "the unit in the ravine 2114 is observed from 2110");
+        assertTrue(js(g, "map.lineOfSight('2110', '2116', rules.sight.blocking())").asBoolean(), "and seen through the ravines 2114, 2115");
+        assertTrue(js(g, "rules.fog.inspectable('axis', state.pieces['au-2-24-a'])").asBoolean(), "1.1: it may be inspected");
+        assertTrue(js(g, "rules.sight.blocks('2118')").asBoolean());
+        assertFalse(js(g, "rules.sight.observes('2116', '2120')").asBoolean(), "through the hill 2118: not observed");
+    }
 }

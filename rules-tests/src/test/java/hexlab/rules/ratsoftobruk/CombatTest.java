@@ -2,6 +2,8 @@ package hexlab.rules.ratsoftobruk;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.play.Game;
+import hexlab.kernel.rules.Variant;
+import hexlab.rules.EditedRules;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -75,6 +77,22 @@ class CombatTest {
         String text = e.path("text").asText();
         assertTrue(text.contains("+2 bunker (halved: engineer, 16.0)"), text);
         assertFalse(text.contains("+5"), text);
+    }
+
+    /** Odd penalties in a ravine hex with a bunker, where halving each and halving their sum differ. */
+    static final EditedRules ODD = new EditedRules("rats-of-tobruk").erratum("odd-penalties",
+            "- {op: replace, path: terrain/combat-modifiers/ravine, value: 3}\n- {op: replace, path: fortifications/modifiers/bunker, value: 5}");
+
+    @Test
+    @DisplayName("RoT 16.0 example: in a ravine hex with a bunker (1017) an engineer halves each penalty on its own, fractions down, not their sum")
+    void engineerHalvesEachPenalty() {
+        String attack = "rules.fortifications.attackModifiers([state.pieces['de-pio33-1']], '1017', {}).map((m) => m.value)";
+        Game g = game("Pio33", "de-pio33-1@1016", AU + "@1017");
+        assertEquals("[2,4]", js(g, "rules.fortifications.attackModifiers([], '1017', {}).map((m) => m.value)").toString(), "without an engineer: the ravine's 2, the bunker's 4");
+        assertEquals("[1,2]", js(g, attack).toString(), "each halved");
+        Variant v = ODD.variant("errata:odd-penalties");
+        Game odd = ODD.start(v, scenario(1, 20, "de-pio33-1@1016", AU + "@1017"), 1);
+        assertEquals("[1,2]", EditedRules.eval(odd, attack).toString(), "3 and 5 halved one by one, fractions down: 1 + 2 = 3, where (3 + 5) / 2 would give 4");
     }
 
     @Test

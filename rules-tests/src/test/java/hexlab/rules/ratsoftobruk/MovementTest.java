@@ -119,10 +119,15 @@ class MovementTest {
         assertEquals(2.0, step(inside, MG, "1023"), "from a hexside without ditch/wire: the bunker's cost (placeholder 2)");
         Game tank = game("I/Pz5", PANZER + "@0924");
         assertEquals(10.0, step(tank, PANZER, "1023"), "tracked across ditch/wire: ALL (placeholder)");
-        Game wheeled = game("KGK", PAK + "@0924");
-        assertTrue(Double.isNaN(step(wheeled, PAK, "1023")), "8.0, 9.2: no wheeled unit crosses ditch/wire but along a road");
-        Game wheeledRoad = game("KGK", PAK + "@0923");
-        assertEquals(0.5, cost(reach(wheeledRoad, PAK), "1023"));
+    }
+
+    @Test
+    @DisplayName("RoT 9.2 example: a wheeled unit crosses a ditch/wire hexside (NA on the Terrain Key) only where a road or path is printed across it")
+    void wheeledAcrossDitchWire() {
+        Game g = game("KGK", PAK + "@0924");
+        assertTrue(Double.isNaN(step(g, PAK, "1023")), "0924-1023: ditch/wire and no road: not allowed");
+        Game road = game("KGK", PAK + "@0923");
+        assertEquals(0.5, step(road, PAK, "1023"), "0923-1023: the Medauuar road across the wire, at the road's rate");
     }
 
     /** What entering {@code to} costs {@code unit} as its next hex, whatever its allowance. */

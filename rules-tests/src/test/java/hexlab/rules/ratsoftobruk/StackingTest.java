@@ -21,6 +21,16 @@ class StackingTest {
     }
 
     @Test
+    @DisplayName("RoT 7.1 example: a hex holds eight depleted units, or three full-strength and two depleted; using the road four depleted, or one full-strength and two depleted")
+    void example() {
+        Game g = game("2/24", "au-2-24-a@3024");
+        // n full-strength and m depleted two-sided companies, and whether they fit an empty hex (3026), off the road and on it
+        String fits = "(n, m, road) => rules.stacking.fits('3026', Array.from({length: n + m}, (_, i) => Object.assign({}, state.pieces['au-2-24-a'], {id: 'u' + i, depleted: i >= n})), road)";
+        assertEquals("[true,false,true,false]", js(g, "[[0, 8], [0, 9], [3, 2], [3, 3]].map(([n, m]) => (" + fits + ")(n, m, false))").toString(), "8 depleted; 9 no; 3 + 2; 3 + 3 no");
+        assertEquals("[true,false,true,false]", js(g, "[[0, 4], [0, 5], [1, 2], [1, 3]].map(([n, m]) => (" + fits + ")(n, m, true))").toString(), "on the road: 4 depleted; 5 no; 1 + 2; 1 + 3 no");
+    }
+
+    @Test
     @DisplayName("RoT 7.1: the limit is enforced once the activation has moved: the owner depletes or eliminates until it holds")
     void overstackedAfterMovement() {
         Game g = game("2/24", "au-2-24-a@3024", "au-2-24-b@3024", "au-2-24-c@3024", "au-2-24-d@3024", "au-2-24-hq@3023");
