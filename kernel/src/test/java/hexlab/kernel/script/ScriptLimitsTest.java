@@ -74,7 +74,7 @@ class ScriptLimitsTest {
     @Test
     void aMemoryBombInARuleCallIsStoppedAsOutOfMemoryWithItsLineAndTheGameGoesOn() {
         Kernel k = broken("rules-scripts/toy/chits.js", "export function draw(ctx) {",
-                "export function draw(ctx) {\n  if (ctx.state.turn === 1 && ctx.state.cup.length === 3) { const hoard = []; for (;;) hoard.push('x'.repeat(100000) + hoard.length); }");
+                "export function draw(ctx) {\n  if (ctx.state.turn === 1 && ctx.state.cup.length === 3) { const hoard = []; for (;;) hoard.push(new Array(100000).fill(hoard.length)); }");
         RuleError e = assertThrows(RuleError.class, () -> playToEnd(k, 1));
         assertTrue(e.getMessage().startsWith("out of memory in rule code: it allocated more than 512 MB in one call and kept much of it"), e.describe());
         assertTrue(e.location().startsWith("rules-scripts/toy/chits.js:14:"), e.describe());
