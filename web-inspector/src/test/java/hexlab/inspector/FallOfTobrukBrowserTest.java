@@ -44,6 +44,10 @@ class FallOfTobrukBrowserTest {
                 b.driver.get("about:blank");
                 b.driver.get("http://127.0.0.1:" + server.port() + "/#game=" + id);
                 b.until(d -> "true".equals(b.body("boardReady")) && b.body("rev") != null && b.body("busy") == null, "the Fall of Tobruk board");
+                // the air units are face down to the other side (6.11): seen as the designer, every piece shows
+                // and each step comes as a patch against the state the page holds
+                assertTrue(b.find("#view-as-label").isDisplayed(), "Fall of Tobruk declares what each side sees");
+                b.andWait(() -> new Select(b.find("#view-as")).selectByValue("designer"));
                 assertTrue(b.all("svg.board polygon.hex").size() > 1000, "the Gazala-Tobruk map is drawn");
                 assertTrue(b.all("svg.board g.counter").size() > 50, "the May 27 deployment is on the map");
                 try {
