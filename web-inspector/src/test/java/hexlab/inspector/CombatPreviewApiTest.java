@@ -1,8 +1,6 @@
 package hexlab.inspector;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,18 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * GET /api/games/{id}/preview on the toy (rule 4, and rule 6's face-down units): a candidate attack
  * previewed without a roll, as a side through its view, and bad requests refused with a 400 that says why.
  */
-class CombatPreviewApiTest {
-    static InspectorServer server;
-    static Http http;
-
-    @BeforeAll
-    static void start() {
-        server = InspectorServer.start(Roots.toy(), "127.0.0.1", 0);
-        http = new Http(server.port());
-    }
-
-    @AfterAll
-    static void stop() { server.stop(); }
+class CombatPreviewApiTest extends ToyServerTest {
 
     static String game(String scenario) {
         return http.ok(http.post("/api/games", "{\"system\":\"toy\",\"scenario\":\"" + scenario + "\",\"seed\":1}")).path("id").asText();

@@ -1,26 +1,13 @@
 package hexlab.inspector;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The draft erratum's routes on the toy: an edit replays the line, a bad one is refused, the file downloads, the lab plays it. */
-class DraftApiTest {
-    static InspectorServer server;
-    static Http http;
-
-    @BeforeAll
-    static void start() {
-        server = InspectorServer.start(Roots.toy(), "127.0.0.1", 0);
-        http = new Http(server.port());
-    }
-
-    @AfterAll
-    static void stop() { server.stop(); }
+class DraftApiTest extends ToyServerTest {
 
     private static JsonNode bots(String id) {
         return http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"end\",\"bots\":{\"red\":\"aggressive\",\"blue\":\"aggressive\"}}"));

@@ -2,8 +2,6 @@ package hexlab.inspector;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.util.Json;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -14,18 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The API's ?as=side on the toy's ambush (toy rule 6, face-down units): every answer as that side sees the game. */
-class HiddenInformationApiTest {
-    static InspectorServer server;
-    static Http http;
-
-    @BeforeAll
-    static void start() {
-        server = InspectorServer.start(Roots.toy(), "127.0.0.1", 0);
-        http = new Http(server.port());
-    }
-
-    @AfterAll
-    static void stop() { server.stop(); }
+class HiddenInformationApiTest extends ToyServerTest {
 
     static String ambush(long seed) {
         return http.ok(http.post("/api/games", "{\"system\":\"toy\",\"scenario\":\"ambush\",\"seed\":" + seed + "}")).path("id").asText();

@@ -3,8 +3,6 @@ package hexlab.inspector;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import hexlab.kernel.util.Json;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -20,18 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The HTTP API on the toy system: the engine surface, time travel, rules swaps, saves, and errors as 400/404/409/422. */
-class InspectorApiTest {
-    static InspectorServer server;
-    static Http http;
-
-    @BeforeAll
-    static void start() {
-        server = InspectorServer.start(Roots.toy(), "127.0.0.1", 0);
-        http = new Http(server.port());
-    }
-
-    @AfterAll
-    static void stop() { server.stop(); }
+class InspectorApiTest extends ToyServerTest {
 
     static JsonNode newGame(long seed) { return newGame("{\"system\":\"toy\",\"scenario\":\"meeting\",\"seed\":" + seed + "}"); }
 

@@ -5,8 +5,6 @@ import hexlab.kernel.Kernel;
 import hexlab.kernel.lab.Batch;
 import hexlab.kernel.lab.Csv;
 import hexlab.kernel.lab.GameRecord;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -16,20 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The Variant lab's API on the toy system: a batch run and compared, read back from a CSV, reopened game by game, and refused when malformed. */
-class LabApiTest {
-    static InspectorServer server;
-    static Http http;
+class LabApiTest extends ToyServerTest {
 
     static final String TWO_VARIANTS = "\"variants\":[{\"name\":\"base\",\"variant\":\"\"},{\"name\":\"gentler\",\"variant\":\"errata:gentler-crt\"}]";
-
-    @BeforeAll
-    static void start() {
-        server = InspectorServer.start(Roots.toy(), "127.0.0.1", 0);
-        http = new Http(server.port());
-    }
-
-    @AfterAll
-    static void stop() { server.stop(); }
 
     static JsonNode finished(JsonNode b) { return finished(http, b); }
 
