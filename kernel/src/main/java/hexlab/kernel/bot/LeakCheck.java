@@ -26,7 +26,9 @@ import java.util.Set;
  * whose identity is secret from it; must stay the same, key order included, when every secret
  * field is given another value and when the secret pieces' identities are exchanged (so nothing
  * shown depends on a secret); must answer an action naming a secret piece as one naming no piece;
- * and working it out must not change the state. In the log of an action, no entry the side may
+ * and working it out must not change the state. What is shown includes the system's combat preview
+ * ({@code preview:}), of the attack being composed and of candidate attacks on the hexes of secret
+ * pieces, so a preview may not tell what the side cannot see either. In the log of an action, no entry the side may
  * read names a piece whose identity is secret from it both before and after the action.
  */
 public final class LeakCheck {
@@ -35,7 +37,7 @@ public final class LeakCheck {
     /** A piece id no rule knows: a refusal must not tell it from a piece the side cannot see. */
     static final String NO_SUCH_PIECE = "no-such-piece";
     private static final String PROBED = "<probed piece>";
-    private static final int PROBED_ACTIONS = 12, PROBED_SECRETS = 3;
+    private static final int PROBED_ACTIONS = 12, PROBED_SECRETS = 3, PREVIEWED_HEXES = 3, PREVIEW_ATTACKERS = 2;
 
     public record Leak(String side, String what) {
         public String describe() { return "as " + side + ": " + what; }
@@ -57,15 +59,16 @@ public final class LeakCheck {
         if (g.over() || g.system().secrets() == null) return out;
         // what every side is shown in the position first, then each side's position with other secrets:
         // the position is worked out once for all sides, and restored once at the end
-        Map<String, List<Probe>> probed = new LinkedHashMap<>();
+        Map<String, Asked> probed = new LinkedHashMap<>();
         Map<String, ObjectNode> shownTo = new LinkedHashMap<>();
         for (String side : g.system().sides()) {
             JsonNode secret = secrets.get(side);
             if (secret.isEmpty()) continue;
             String hash = g.stateHash();
-            List<Probe> probes = probes(g, side, secret);
-            ObjectNode shown = shown(g, side, probes);
-            probed.put(side, probes);
+            Asked asked = new Asked(probes(g, side, secret), previews(g, side, secret));
+            List<Probe> probes = asked.probes();
+            ObjectNode shown = shown(g, side, asked);
+            probed.put(side, asked);
             shownTo.put(side, shown);
             if (!g.stateHash().equals(hash)) out.add(new Leak(side, "working out what it is shown changed the state (a view, prompt or refusal that writes)"));
             for (String id : ids(secret)) {
@@ -140,7 +143,7 @@ public final class LeakCheck {
      * reads it, its legal actions if it decides, and the answers to the probes (the probed id
      * written as {@value #PROBED}, so answers that only repeat it compare equal).
      */
-    private static ObjectNode shown(Game g, String side, List<Probe> probes) {
+    private static ObjectNode shown(Game g, String side, Asked asked) {
         ObjectNode o = Json.object();
         o.set("view", Json.read(g.stateJsonFor(side)));
         View v = g.view(side);
@@ -150,11 +153,55 @@ public final class LeakCheck {
         ObjectNode refusals = o.putObject("refusals");
         Refusal other = g.check(side, Json.object().put("do", "?"));
         refusals.put("an unknown action", other == null ? "taken" : other.describe());
-        for (Probe p : probes) {
+        for (Probe p : asked.probes()) {
             Refusal r = g.check(side, p.action(p.id));
             refusals.put(p.key(), r == null ? "taken" : replaceWord(r.describe(), p.id, PROBED));
         }
+        ObjectNode previews = o.putObject("previews");
+        for (JsonNode args : asked.previews()) {
+            JsonNode answer;
+            try {
+                answer = g.preview(args, side);
+            } catch (RuntimeException e) {
+                answer = TextNode.valueOf("error: " + e.getMessage());
+            }
+            previews.set(Json.write(args), answer == null ? Json.MAPPER.nullNode() : answer);
+        }
         return o;
+    }
+
+    /** What is asked of the position for a side: refusals of probed actions, and combat previews. */
+    private record Asked(List<Probe> probes, List<JsonNode> previews) {}
+
+    /**
+     * The previews asked as {@code side} in a system that declares one: the attack being composed
+     * ({}), and for each of the first hexes holding a piece secret from the side, a candidate attack
+     * on it ({hex, attackers}) by the side's pieces nearest to it.
+     */
+    private static List<JsonNode> previews(Game g, String side, JsonNode secret) {
+        List<JsonNode> out = new ArrayList<>();
+        if (g.system().preview() == null) return out;
+        out.add(Json.object());
+        var map = g.rules().map();
+        if (map == null) return out;
+        Map<String, ObjectNode> whole = wholePieces(g, (ObjectNode) Json.read(g.stateJson()));
+        Set<String> hexes = new LinkedHashSet<>();
+        for (Iterator<String> it = secret.fieldNames(); it.hasNext() && hexes.size() < PREVIEWED_HEXES; ) {
+            ObjectNode p = whole.get(it.next());
+            String hex = p == null ? null : p.path("hex").asText(null);
+            if (hex != null && map.index(hex) >= 0) hexes.add(hex);
+        }
+        for (String hex : hexes) {
+            int at = map.index(hex);
+            List<String> own = whole.values().stream()
+                    .filter(p -> side.equals(p.path("side").asText()) && map.index(p.path("hex").asText("")) >= 0)
+                    .sorted(java.util.Comparator.comparingInt(p -> map.distance(at, map.index(p.path("hex").asText()))))
+                    .limit(PREVIEW_ATTACKERS).map(p -> p.path("id").asText()).toList();
+            ObjectNode args = Json.object().put("hex", hex);
+            own.forEach(args.putArray("attackers")::add);
+            out.add(args);
+        }
+        return out;
     }
 
     /**
@@ -209,7 +256,7 @@ public final class LeakCheck {
      * in pairs: what the side is shown must not change. Both at once, since a position costs its
      * decision worked out again; when something changes, each alone, and each field alone, name it.
      */
-    private static List<Leak> perturbed(Game g, Game.Snapshot s0, String side, JsonNode secret, List<Probe> probes, ObjectNode shown) {
+    private static List<Leak> perturbed(Game g, Game.Snapshot s0, String side, JsonNode secret, Asked probes, ObjectNode shown) {
         List<Leak> out = new ArrayList<>();
         ObjectNode state = (ObjectNode) Json.read(s0.state());
         Map<String, ObjectNode> whole = wholePieces(g, state);
@@ -266,12 +313,12 @@ public final class LeakCheck {
      * What the side is shown in {@code state} (the position {@code s0} otherwise) against {@code shown};
      * the game is left in that position: the caller restores {@code s0} once it has compared all.
      */
-    private static List<Leak> compare(Game g, Game.Snapshot s0, JsonNode state, String side, List<Probe> probes, ObjectNode shown, String what) {
+    private static List<Leak> compare(Game g, Game.Snapshot s0, JsonNode state, String side, Asked probes, ObjectNode shown, String what) {
         List<Leak> out = new ArrayList<>();
         g.restore(new Game.Snapshot(Json.write(state), s0.frames(), s0.diceState(), s0.diceRolls(), s0.result(), s0.actions(), s0.seeking(),
                 s0.seekSide(), s0.turn()));
         ObjectNode again;
-        List<String> parts = List.of("view", "toAct", "prompt", "rule", "breadcrumb", "actions", "refusals");
+        List<String> parts = List.of("view", "toAct", "prompt", "rule", "breadcrumb", "actions", "refusals", "previews");
         try {
             again = shown(g, side, probes);
         } catch (EngineError e) {

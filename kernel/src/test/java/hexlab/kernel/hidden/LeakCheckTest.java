@@ -119,6 +119,22 @@ class LeakCheckTest {
     }
 
     @Test
+    void aCombatPreviewThatRemembersAFaceDownUnitsStrengthIsCaught(@TempDir Path dir) {
+        // a preview runs on the side's view, but a script may keep what it saw of the whole state in a
+        // module variable (here while listing attacks) and let the preview read it
+        Path root = Fixtures.copyToy(dir);
+        String combat = Fixtures.read(root, "rules-scripts/toy/combat.js");
+        String from = "export function attacks(ctx, side) {\n  const out = [];", hidden = "out.hidden.push(\"the strength of the face-down unit in \" + a.hex + \" (6.1)\");";
+        assertTrue(combat.contains(from) && combat.contains(hidden), "fixture text to break not found");
+        Fixtures.write(root, "rules-scripts/toy/combat.js", combat
+                .replace(from, "const peek = {};\nexport function attacks(ctx, side) {\n  for (const e of ctx.pieces((q) => q.hex)) peek[e.hex] = e.strength;\n  const out = [];")
+                .replace(hidden, "out.hidden.push(\"the strength of the face-down unit in \" + a.hex + \" (6.1): \" + peek[a.hex]);"));
+        Kernel broken = new Kernel(root);
+        Fuzzer.Report r = Fuzzer.run(broken, broken.variant("toy", ""), List.of("ambush"), 0, 3, 5, 1, "random", null, null);
+        found(r.failures().stream().map(Fuzzer.Failure::describe).toList(), "its previews changes when", ".strength");
+    }
+
+    @Test
     void aFaceDownUnitsMoveLoggedForAllIsCaught(@TempDir Path dir) {
         found(leaksWith(dir, "rules-scripts/toy/move.js", "p.faceDown ? { visibleTo: [p.side] } : {}", "{}"), "as red: its log reads", "moves", "a piece it may not identify");
     }
