@@ -254,7 +254,8 @@ export class Board {
       const hex = this.hexAt(e);
       if (hex && this.handlers.onHex) this.handlers.onHex(hex, e);
     });
-    svg.addEventListener("pointerleave", () => this.handlers.onHover && this.handlers.onHover(null));
+    // off the board nothing is hovered: coming back onto the same hex hovers it again
+    svg.addEventListener("pointerleave", () => { this.hovered = null; if (this.handlers.onHover) this.handlers.onHover(null); });
     new ResizeObserver(() => this.apply()).observe(svg);
   }
 

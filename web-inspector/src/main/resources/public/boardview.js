@@ -10,6 +10,7 @@ import { action as fmtAction, value, nameOf } from "./format.js";
 import { describe, miniCounter, stackTotals, setDisplay } from "./counters.js";
 import { setPalette } from "./colors.js";
 import { drawLegend, drawOverlayLegend } from "./legend.js";
+import { previewAt } from "./preview.js";
 
 let board;
 let hexSet = new Set();
@@ -258,7 +259,7 @@ export function setOverlayValues(list) {
 
 function onHover(hex) {
   const el = $("#hover-info");
-  if (!hex || !store.map) { el.textContent = "\u00a0"; return; }
+  if (!hex || !store.map) { el.textContent = "\u00a0"; previewAt(null); return; }
   const i = store.map.ids.indexOf(hex);
   const parts = [hex, store.map.terrainTypes[store.map.terrain[i]]];
   const f = store.map.features[hex];
@@ -272,4 +273,14 @@ function onHover(hex) {
     for (const [k, v] of Object.entries(o.values)) if (k.startsWith(hex + "/") && v !== null && v !== false) parts.push(o.name + " " + value(v) + " to " + k.slice(hex.length + 1));
   }
   el.textContent = parts.join(" · ");
+  previewHovered(hex, stack);
+}
+
+// With a unit selected, an enemy in the hovered hex that its actions may attack: the attack is
+// previewed before the click that makes it.
+function previewHovered(hex, stack) {
+  const sel = store.selected;
+  if (!sel || !store.position || !stack.length) return previewAt(null);
+  const { targets } = clicks.reachOf(store.position.actions, sel, pieces(), hexSet);
+  previewAt(stack.some((p) => targets.has(p.id)) ? hex : null, [sel]);
 }

@@ -11,10 +11,32 @@ import { mainBoard } from "./boardview.js";
 import { openTable } from "./tables.js";
 
 let asked = 0;
+let hovered = null;       // "hex>attackers" of the candidate attack shown, null: the one composed
 
 export function initPreview() {
-  on("game", () => show(null));
-  on("position", refresh);
+  on("game", () => { hovered = null; show(null); });
+  on("position", () => { hovered = null; refresh(); });
+}
+
+/**
+ * The attack of {@code attackers} on {@code hex} previewed while the pointer (or the keyboard's
+ * cursor) is on it; null: back to the attack being composed.
+ */
+export async function previewAt(hex, attackers) {
+  const key = hex && attackers && attackers.length ? hex + ">" + attackers.join(",") : null;
+  if (key === hovered) return;
+  hovered = key;
+  document.body.dataset.previewHover = key ? hex : "";
+  if (!key) return refresh();
+  if (!store.id || !store.game || !store.game.preview) return;
+  const mine = ++asked;
+  try {
+    const r = await get("/api/games/" + store.id + "/preview?hex=" + encodeURIComponent(hex) + "&attackers=" + encodeURIComponent(attackers.join(",")));
+    if (mine === asked) show(r.preview);
+  } catch (e) {
+    if (mine === asked) show({ problem: { reason: e.message, rule: "" }, fires: [] });
+  }
+  if (mine === asked) document.body.dataset.previewRev = String(mine);
 }
 
 export async function refresh() {

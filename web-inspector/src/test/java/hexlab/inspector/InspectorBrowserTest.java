@@ -288,6 +288,70 @@ class InspectorBrowserTest {
         new Actions(browser.driver).sendKeys(Keys.ESCAPE).perform();
     }
 
+    /** The id of the piece drawn on top in the hex of {@code piece} (a stack's last by id). */
+    static String topOf(JsonNode position, String piece) {
+        JsonNode ps = position.path("state").path("pieces");
+        String hex = ps.path(piece).path("hex").asText(), top = null;
+        for (var it = ps.fieldNames(); it.hasNext(); ) {
+            String id = it.next();
+            if (hex.equals(ps.path(id).path("hex").asText()) && (top == null || id.compareTo(top) > 0)) top = id;
+        }
+        return top;
+    }
+
+    /** The counter on top of a hex. */
+    static WebElement topAt(String hex) {
+        List<WebElement> here = browser.all("svg.board g.counter[data-hex='" + hex + "']");
+        return here.get(here.size() - 1);
+    }
+
+    /** Clicks a unit: its counter, or when it stands in a stack, the top one and then the unit in the stack's list. */
+    static void clickUnit(String piece, String hex) {
+        boolean stacked = browser.all("svg.board g.counter[data-hex='" + hex + "']").size() > 1;
+        topAt(hex).click();
+        if (stacked) browser.visible("#chooser button.stack-unit[data-piece='" + piece + "']").click();
+    }
+
+    @Test
+    void hoveringAnEnemyTheSelectedUnitMayAttackPreviewsTheAttackTheClickThenResolves() {
+        // toy 4.1: an attack is one action, so the click on the enemy resolves it; the preview comes on hover
+        // (an attack on the counter on top of its hex, which a click reaches without opening a stack)
+        String id = http.ok(http.post("/api/games", "{\"system\":\"toy\",\"scenario\":\"meeting\",\"seed\":6}")).path("id").asText();
+        JsonNode attack = null;
+        for (int i = 0; i < 400 && attack == null; i++) {
+            JsonNode p = game(id).path("position");
+            for (JsonNode a : p.path("actions")) if ("attack".equals(a.path("do").asText()) && a.path("target").asText().equals(topOf(p, a.path("target").asText()))) { attack = a; break; }
+            if (attack == null) http.ok(http.post("/api/games/" + id + "/bots", "{\"until\":\"step\",\"bots\":{\"red\":\"aggressive\",\"blue\":\"aggressive\"}}"));
+        }
+        assertTrue(attack != null, "an attack offered within 400 actions");
+        String unit = attack.path("unit").asText(), target = attack.path("target").asText();
+        String hex = game(id).path("position").path("state").path("pieces").path(target).path("hex").asText();
+        browser.driver.get(base + "?g=" + id + "#game=" + id);
+        ready();
+        int before = cursor();
+        JsonNode pieces = game(id).path("position").path("state").path("pieces");
+        clickUnit(unit, pieces.path(unit).path("hex").asText());
+        new Actions(browser.driver).moveToElement(topAt(hex)).perform();
+        browser.until(d -> hex.equals(browser.body("previewHover")) && "1".equals(browser.body("previewFires")), "the attack previewed on hover");
+        JsonNode shown = Json.read((String) browser.js("return JSON.stringify(window.hexlab.preview)"));
+        assertTrue(shown.path("fires").get(0).path("label").asText().equals(unit + " attacks " + target), shown.toString());
+        assertEquals(6, browser.all("#combat-preview .results-row td[data-die]").size(), "a result for each face of the d6 (4.2)");
+        assertEquals(1, browser.all("svg.board line.attack-arrow").size(), "an arrow from the attacker to the enemy");
+        // moving off the enemy puts the preview away; back on it, the click attacks
+        new Actions(browser.driver).moveToElement(browser.find("#prompt")).perform();
+        browser.until(d -> "0".equals(browser.body("previewFires")), "the preview gone off the enemy");
+        new Actions(browser.driver).moveToElement(topAt(hex)).perform();
+        browser.until(d -> "1".equals(browser.body("previewFires")), "the preview back on the enemy");
+        browser.andWait(() -> topAt(hex).click());
+        assertEquals(before + 1, cursor(), "the click made the attack");
+        String column = shown.path("fires").get(0).path("column").path("label").asText();
+        boolean resolved = false;
+        for (JsonNode e : game(id).path("log").path("entries")) {
+            for (JsonNode t : e.path("events")) if ("combat/crt".equals(t.path("table").asText()) && column.equals(t.path("cell").path("column").asText())) resolved = true;
+        }
+        assertTrue(resolved, "the attack resolved on the column previewed (" + column + ")");
+    }
+
     @Test
     void aCombatTraceShowsItsTableCellAndOpensTheTable() throws IOException {
         open(6);
