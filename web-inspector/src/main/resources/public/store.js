@@ -63,13 +63,15 @@ export function applyUpdate(r) {
   emit("lines", store.lines);
 }
 
-stateHave(() => store.position && store.position.state ? store.position.hash : null);
+// the position held and as whom: a patch may then turn one side's view into the other's (hot seat)
+const holding = (p) => (p && p.state ? p.hash + (p.as ? " as " + p.as : "") : null);
+stateHave(() => holding(store.position));
 viewAs(() => store.game && store.game.hasView ? store.viewAs : null);
 
 // a step sends the state as a JSON Patch (RFC 6902) against the one the page said it holds
 function patched(p) {
   const held = store.position;
-  if (!held || !held.state || held.hash !== p.statePatch.base) return false;
+  if (!held || !held.state || holding(held) !== p.statePatch.base) return false;
   p.state = applyPatch(held.state, p.statePatch.ops, false, true).newDocument;
   delete p.statePatch;
   document.body.dataset.statePatches = String(Number(document.body.dataset.statePatches || 0) + 1);

@@ -124,7 +124,13 @@ final class Payload {
         String json = g.stateJsonFor(as);
         JsonNode now = Json.read(json);
         Session.Sent sent = s.sent();
-        if (have != null && sent != null && sent.hash().equals(have) && java.util.Objects.equals(sent.as(), as)) {
+        // "HASH" or "HASH as SIDE": the position the page holds and whose view of it; a patch against
+        // it turns any view into any other side's (the page held the first), a side's view into the
+        // designer's state or back goes whole (a side's view holds no pieces' templates)
+        String[] held = have == null ? null : have.split(" as ", 2);
+        String heldAs = held == null || held.length < 2 ? null : held[1];
+        if (held != null && sent != null && sent.hash().equals(held[0]) && java.util.Objects.equals(sent.as(), heldAs)
+                && (java.util.Objects.equals(heldAs, as) || (heldAs != null && as != null))) {
             o.putObject("statePatch").put("base", have).set("ops", JsonDiff.asJson(sent.state(), now, DiffFlags.dontNormalizeOpIntoMoveAndCopy()));
         } else {
             wholeState(o, g, json, as);

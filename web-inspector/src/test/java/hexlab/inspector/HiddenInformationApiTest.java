@@ -57,6 +57,29 @@ class HiddenInformationApiTest extends ToyServerTest {
         assertTrue(Json.write(designer).contains("does b4 dig in?"), "the designer's log keeps every roll whole");
     }
 
+    @Test
+    void inHotSeatTheNextSidesViewComesAsAPatchAgainstTheViewTheClientHeld() {
+        String id = ambush(4);
+        Http hot = new Http(server.port());      // a page of its own, viewing as the side to act
+        JsonNode p = hot.ok(hot.get("/api/games/" + id + "?as=auto")).path("position");
+        String first = p.path("as").asText();
+        boolean patched = false;
+        for (int i = 0; i < 200 && p.path("as").asText().equals(first); i++) {
+            int before = hot.patches.get();
+            p = hot.ok(hot.post("/api/games/" + id + "/bots?as=auto", "{\"until\":\"step\",\"bots\":{\"red\":\"aggressive\",\"blue\":\"aggressive\"}}")).path("position");
+            patched = hot.patches.get() == before + 1;
+        }
+        String next = p.path("as").asText();
+        assertFalse(next.equals(first), "the side to act changed within 200 steps");
+        assertTrue(patched, "the step that gave the move to " + next + " sent its view as a patch against " + first + "'s");
+        assertEquals(new Http(server.port()).ok(new Http(server.port()).get("/api/games/" + id + "?as=" + next)).path("position").path("state"), p.path("state"),
+                "the patched view is " + next + "'s view, whole");
+        // a client that says it holds the designer's state gets a side's view whole, never a patch
+        JsonNode d = http.ok(http.get("/api/games/" + id)).path("position");
+        JsonNode r = http.ok(http.postHaving("/api/games/" + id + "/bots?as=" + next, "{\"until\":\"step\"}", d.path("hash").asText())).path("position");
+        assertFalse(r.has("statePatch"), "from the designer's state to a side's view goes whole");
+    }
+
     /** Bots step the game (as the designer) until blue's movement decision. */
     static void toBluesMove(String id) {
         for (int i = 0; i < 200; i++) {

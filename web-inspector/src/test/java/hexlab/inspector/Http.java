@@ -71,8 +71,10 @@ final class Http {
             patches.incrementAndGet();
         }
         if (p.has("state") && p.has("hash")) {
-            held.put(p.path("hash").asText(), p.path("state"));
-            heldHash = p.path("hash").asText();
+            // as the page says it: the position and whose view of it
+            String key = p.path("hash").asText() + (p.path("as").isTextual() ? " as " + p.path("as").asText() : "");
+            held.put(key, p.path("state"));
+            heldHash = key;
         }
     }
 
