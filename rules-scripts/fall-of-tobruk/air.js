@@ -453,3 +453,24 @@ export function displayOverlay(ctx, args) {
   }
   return out;
 }
+
+// 6.11 beside the board: each Air Display as the side asking may see it (the other side's is behind
+// the screen: its view holds none of those units), box by box: the airbase of each sector, each
+// mission box in use, then the units still to arrive, withdrawn (5.12) and permanently eliminated.
+export function display(ctx) {
+  const boxes = [];
+  const box = (label, rule, units) => { if (units.length) boxes.push({ label, rule, pieces: units.map((p) => p.id) }); };
+  for (const side of ctx.sides) {
+    const mine = ctx.pieces((p) => p.side === side && isAirId(p.id)).sort(byId);
+    for (const sec of sectors(ctx)) {
+      box(side + " · " + sec + " airbase", "6.12", mine.filter((p) => p.at === "air" && p.base === sec && !p.mission));
+      const missions = [...new Set(mine.filter((p) => p.at === "air" && p.sector === sec && p.mission).map((p) => p.mission))].sort();
+      for (const m of missions) box(side + " · " + sec + " · " + m, "9.0", mine.filter((p) => p.at === "air" && p.sector === sec && p.mission === m));
+    }
+    box(side + " · to arrive", "5.12", mine.filter((p) => p.at === "air-later"));
+    box(side + " · withdrawn", "5.12", mine.filter((p) => p.at === "withdrawn"));
+    box(side + " · permanently eliminated", "9.5", mine.filter((p) => p.at === "air-lost"));
+  }
+  return { title: "Air Display", rule: "6.11", boxes };
+}
+

@@ -75,6 +75,7 @@ final class Payload {
         o.set("variant", variant(s.variant()));
         o.putObject("settings").put("undoMayNotCrossRoll", s.undoMayNotCrossRoll());
         o.set("overlays", Json.MAPPER.valueToTree(new ArrayList<>(s.system.overlays().keySet())));
+        o.set("displays", Json.MAPPER.valueToTree(new ArrayList<>(s.system.displays().keySet())));
         o.set("bots", Json.MAPPER.valueToTree(Bots.names(s.system)));
         o.put("preview", s.system.preview() != null);
         o.put("hasMap", s.map() != null);

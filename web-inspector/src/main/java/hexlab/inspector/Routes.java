@@ -127,6 +127,7 @@ final class Routes {
             json(ctx, s.compareAt(n, s.viewer(as(ctx, s))));
         });
         app.get("/api/games/{id}/overlays/{name}", this::overlay);
+        app.get("/api/games/{id}/displays", this::displays);
         app.get("/api/games/{id}/preview", this::preview);
         app.get("/api/games/{id}/tables", ctx -> {
             Requests.onlyQuery(ctx, "q", AS);
@@ -324,6 +325,17 @@ final class Routes {
             o.set("at", s.compareAt(d >= 0 ? Math.min(d, c.actions.size()) : c.actions.size(), as));
             json(ctx, o);
         }
+    }
+
+    /** The system's off-map displays (system.yaml displays:), as the side asked for sees them. */
+    private void displays(Context ctx) {
+        Session s = session(ctx);
+        Requests.onlyQuery(ctx, AS);
+        String as = s.viewer(as(ctx, s));
+        long t0 = System.nanoTime();
+        JsonNode d = s.displays(as);
+        ctx.header(SERVER_TIMING, dur("rules", System.nanoTime() - t0));
+        json(ctx, Json.object().set("displays", d));
     }
 
     private void overlay(Context ctx) {

@@ -533,6 +533,18 @@ final class Session implements AutoCloseable {
     }
 
     /** An overlay as {@code as} may see it: asked on its view (null: the designer, on the state). */
+    /** Every off-map display the system declares, as {@code as} sees it: {name: answer}. */
+    synchronized JsonNode displays(String as) {
+        VariantGame vg = current(null);
+        try {
+            com.fasterxml.jackson.databind.node.ObjectNode out = Json.object();
+            for (String name : system.displays().keySet()) out.set(name, vg.game.display(name, as));
+            return out;
+        } finally {
+            vg.game.startEvents();   // a display is a look, not an event of the game
+        }
+    }
+
     synchronized JsonNode overlay(String name, JsonNode args, String as) {
         VariantGame vg = current(null);
         try {

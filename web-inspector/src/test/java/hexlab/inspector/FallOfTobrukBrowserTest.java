@@ -7,8 +7,10 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 
 import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,6 +52,17 @@ class FallOfTobrukBrowserTest {
                 b.andWait(() -> new Select(b.find("#view-as")).selectByValue("designer"));
                 assertTrue(b.all("svg.board polygon.hex").size() > 1000, "the Gazala-Tobruk map is drawn");
                 assertTrue(b.all("svg.board g.counter").size() > 50, "the May 27 deployment is on the map");
+                // the Air Displays beside the board (6.11): as the designer both sides' airbases with their counters,
+                // asked as one side only its own (the other's is behind the screen)
+                b.until(d -> b.body("displayPieces") != null && Integer.parseInt(b.body("displayPieces")) > 0, "the Air Display's counters");
+                List<String> boxes = b.all("#displays [data-display=air] .display-box").stream().map(e -> e.getAttribute("data-box")).toList();
+                assertTrue(boxes.stream().anyMatch(x -> x.startsWith("axis · ") && x.endsWith(" airbase")) && boxes.stream().anyMatch(x -> x.startsWith("allied · ")), boxes.toString());
+                assertFalse(b.all("#displays .box-piece svg.mini-counter").isEmpty(), "each air unit drawn as its counter");
+                for (String side : new String[] {"axis", "allied"}) {
+                    JsonNode shown = http.ok(http.get("/api/games/" + id + "/displays?as=" + side)).path("displays").path("air").path("boxes");
+                    assertTrue(shown.size() > 0, side + " sees its own display");
+                    for (JsonNode box : shown) assertTrue(box.path("label").asText().startsWith(side + " · "), side + " is shown " + box);
+                }
                 try {
                     for (WebElement s : b.all("#bot-picks select")) new Select(s).selectByValue("random");
                     // a bot decides, step by step, until a drawn formation's impulse menu (3.4, 7.21)

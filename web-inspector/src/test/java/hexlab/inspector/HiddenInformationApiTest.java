@@ -58,6 +58,17 @@ class HiddenInformationApiTest extends ToyServerTest {
     }
 
     @Test
+    void theOffMapDisplaysAreAnsweredAsTheSideAskingSeesThem() {
+        String id = ambush(2);
+        JsonNode d = http.ok(http.get("/api/games/" + id + "/displays?as=red")).path("displays").path("eliminated");
+        assertEquals("4.6", d.path("rule").asText(), d.toString());
+        assertEquals(List.of("red", "blue"), List.of(d.path("boxes").get(0).path("label").asText(), d.path("boxes").get(1).path("label").asText()));
+        assertEquals(List.of("eliminated"), Json.MAPPER.convertValue(http.ok(http.get("/api/games/" + id)).path("game").path("displays"), List.class));
+        assertEquals(400, http.get("/api/games/" + id + "/displays?side=red").status(), "a parameter the route does not take");
+        assertEquals(404, http.get("/api/games/no-such-game/displays").status());
+    }
+
+    @Test
     void inHotSeatTheNextSidesViewComesAsAPatchAgainstTheViewTheClientHeld() {
         String id = ambush(4);
         Http hot = new Http(server.port());      // a page of its own, viewing as the side to act

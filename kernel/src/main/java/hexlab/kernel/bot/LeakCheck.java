@@ -26,7 +26,7 @@ import java.util.Set;
  * whose identity is secret from it; must stay the same, key order included, when every secret
  * field is given another value and when the secret pieces' identities are exchanged (so nothing
  * shown depends on a secret); must answer an action naming a secret piece as one naming no piece;
- * and working it out must not change the state. What is shown includes the system's combat preview
+ * and working it out must not change the state. What is shown includes the off-map displays and the system's combat preview
  * ({@code preview:}), of the attack being composed and of candidate attacks on the hexes of secret
  * pieces, so a preview may not tell what the side cannot see either. In the log of an action, no entry the side may
  * read names a piece whose identity is secret from it both before and after the action.
@@ -157,6 +157,8 @@ public final class LeakCheck {
             Refusal r = g.check(side, p.action(p.id));
             refusals.put(p.key(), r == null ? "taken" : replaceWord(r.describe(), p.id, PROBED));
         }
+        ObjectNode displays = o.putObject("displays");
+        for (String name : g.system().displays().keySet()) displays.set(name, g.display(name, side));
         ObjectNode previews = o.putObject("previews");
         for (JsonNode args : asked.previews()) {
             JsonNode answer;
@@ -318,7 +320,7 @@ public final class LeakCheck {
         g.restore(new Game.Snapshot(Json.write(state), s0.frames(), s0.diceState(), s0.diceRolls(), s0.result(), s0.actions(), s0.seeking(),
                 s0.seekSide(), s0.turn()));
         ObjectNode again;
-        List<String> parts = List.of("view", "toAct", "prompt", "rule", "breadcrumb", "actions", "refusals", "previews");
+        List<String> parts = List.of("view", "toAct", "prompt", "rule", "breadcrumb", "actions", "refusals", "displays", "previews");
         try {
             again = shown(g, side, probes);
         } catch (EngineError e) {

@@ -257,6 +257,7 @@ public final class Audit {
                 }
             }
         }
+        for (String name : system.displays().keySet()) g.display(name, null);
     }
 
     /** Tables and top-level entries no game read, in file order; tables marked reference: true are listed apart. */

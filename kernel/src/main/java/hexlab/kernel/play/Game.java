@@ -678,6 +678,18 @@ public final class Game implements HostBridge.Game, hexlab.kernel.bot.Seat {
     }
 
     /**
+     * An off-map display ({@code displays:} in system.yaml) as {@code side} may see it: asked on the
+     * side's view (the designer, null, asks the state). Its answer is the section's: by convention
+     * {@code {title, rule, boxes: [{label, rule, pieces: [id...], note}]}}.
+     */
+    public JsonNode display(String name, String side) {
+        Ref r = system.displays().get(name);
+        if (r == null) throw new hexlab.kernel.error.InputException(null, 0, 0, "no display \"" + name + "\" in " + system.id() + " (displays: " + String.join(", ", system.displays().keySet()) + ")");
+        attach();
+        return Json.read(side == null || !system.hasView() ? rules.callString("query", r.section(), r.export(), "null") : rules.callString("queryAs", side, r.section(), r.export(), "null"));
+    }
+
+    /**
      * The system's combat preview ({@code preview:} in system.yaml), asked as {@code side} (on its view;
      * null: the designer, on the state): {@code section.export(ctx, args)} for the attack being
      * composed ({@code args} {}) or a candidate one ({@code args} {hex, attackers}), or null when

@@ -16,7 +16,7 @@ public record RuleSystem(String id, String name, String version, String source, 
                          List<String> sides, Ref setup, Map<String, Section> sections,
                          Map<String, Path> maps, List<Node> sequence, List<OptionDef> options,
                          List<ErratumDef> errata, List<PresetDef> presets, List<ScenarioDef> scenarios, Map<String, Ref> bots,
-                         Ref invariants, Ref metrics, Map<String, Ref> overlays, List<String> fixedPieceFields,
+                         Ref invariants, Ref metrics, Map<String, Ref> overlays, Map<String, Ref> displays, List<String> fixedPieceFields,
                          Map<String, Object> pieceFieldDefaults, Ref view, Ref secrets, Ref preview, Path manifest) {
 
     /** Whether the system says what each side may know ({@code view:}); without one, everything is public. */
@@ -38,13 +38,14 @@ public record RuleSystem(String id, String name, String version, String source, 
         return scenarios.stream().filter(s -> s.id().equals(scenarioId)).findFirst();
     }
 
-    /** Every pointer from the manifest into the scripts: setup, invariants, bots, overlays, metrics, view, secrets, preview and the sequence's steps. */
+    /** Every pointer from the manifest into the scripts: setup, invariants, bots, overlays, displays, metrics, view, secrets, preview and the sequence's steps. */
     public List<Ref> refs() {
         List<Ref> out = new java.util.ArrayList<>();
         out.add(setup);
         if (invariants != null) out.add(invariants);
         out.addAll(bots.values());
         out.addAll(overlays.values());
+        out.addAll(displays.values());
         if (metrics != null) out.add(metrics);
         if (view != null) out.add(view);
         if (secrets != null) out.add(secrets);

@@ -94,6 +94,9 @@ final class SystemLoader {
 
         Map<String, Ref> overlays = new LinkedHashMap<>(parent == null ? Map.of() : parent.overlays());
         for (Map.Entry<String, Object> e : mapping(m, "overlays", file).entrySet()) overlays.put(e.getKey(), ref(e.getValue(), file, "/overlays/" + e.getKey()));
+        // off-map displays (boxes, tracks, pools) drawn beside the board
+        Map<String, Ref> displays = new LinkedHashMap<>(parent == null ? Map.of() : parent.displays());
+        for (Map.Entry<String, Object> e : mapping(m, "displays", file).entrySet()) displays.put(e.getKey(), ref(e.getValue(), file, "/displays/" + e.getKey()));
 
         List<OptionDef> options = merge(parent == null ? List.of() : parent.options(), options(m, id, file), OptionDef::id);
         List<ErratumDef> errata = merge(parent == null ? List.of() : parent.errata(), errata(m, id, file), ErratumDef::id);
@@ -103,13 +106,14 @@ final class SystemLoader {
         List<PresetDef> presets = merge(parent == null ? List.of() : parent.presets(), own, PresetDef::id);
 
         Map<String, Ref> hooks = new LinkedHashMap<>(overlays);
+        displays.forEach((k, v) -> hooks.put("display " + k, v));
         if (metrics != null) hooks.put("metrics", metrics);
         if (view != null) hooks.put("view", view);
         if (secrets != null) hooks.put("secrets", secrets);
         if (preview != null) hooks.put("preview", preview);
         checkRefs(sections, setup, invariants, bots, sequence, hooks, file);
         return new RuleSystem(id, req(m, "name", file), version, str(m.get("source")), List.copyOf(lineage), List.copyOf(sides), setup,
-                sections, maps, sequence, options, errata, presets, scenarios, bots, invariants, metrics, overlays, List.copyOf(fixed), defaults, view, secrets, preview, manifest);
+                sections, maps, sequence, options, errata, presets, scenarios, bots, invariants, metrics, overlays, displays, List.copyOf(fixed), defaults, view, secrets, preview, manifest);
     }
 
     private void checkRefs(Map<String, Section> sections, Ref setup, Ref invariants, Map<String, Ref> bots, List<Node> sequence,

@@ -121,6 +121,26 @@ class WholeGameTest {
         assertThrows(hexlab.kernel.error.InputException.class, () -> g.overlay("nope", null));
     }
 
+    @Test
+    void anOffMapDisplayListsWhatTheSystemPutsInItsBoxesAsTheSideAskingSeesIt() {
+        Game g = play(base, 21, "aggressive").game();
+        var fell = g.stateJson();
+        var d = g.display("eliminated", null);
+        assertEquals("4.6", d.path("rule").asText());
+        assertEquals(2, d.path("boxes").size(), "a box per side");
+        int listed = 0;
+        for (var box : d.path("boxes")) {
+            for (var id : box.path("pieces")) {
+                assertTrue(fell.contains("\"" + id.asText() + "\""), id.asText());
+                listed++;
+            }
+        }
+        assertEquals(hexlab.kernel.util.Json.read(fell).path("eliminated").size(), listed, "every eliminated unit in its side's box: " + d);
+        assertTrue(listed > 0, "an aggressive game eliminates someone");
+        assertEquals(d, g.display("eliminated", "red"), "nothing in it is hidden from red in the toy's meeting");
+        assertThrows(hexlab.kernel.error.InputException.class, () -> g.display("nope", null));
+    }
+
     // a game of the toy's rules saved under dir, to replay under changed rules
     Path savedGame(Path dir) throws Exception {
         Path f = dir.resolve("g.json");

@@ -161,3 +161,10 @@ export function preview(ctx, args) {
   });
   return out;
 }
+
+// 4.6, beside the board: each side's eliminated units, in the order they fell.
+export function eliminatedBox(ctx) {
+  const fell = ctx.state.eliminated || [];
+  return { title: "Eliminated units", rule: "4.6", boxes: ctx.sides.map((side) => ({
+    label: side, rule: "4.6", pieces: fell.filter((id) => ctx.state.pieces[id] && ctx.state.pieces[id].side === side) })) };
+}
