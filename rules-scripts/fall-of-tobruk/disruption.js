@@ -115,6 +115,13 @@ function wreckable(ctx, p) {
   return false;
 }
 
+// 5.41: only Antitank Fire and Regular Combat leave wrecks: a loss by one of the refit.yaml
+// combat causes while a Combat Impulse is resolved. Other tanks with a track go to Units to be Refit.
+function inCombat(ctx, cause) {
+  const imp = ctx.state.combat && ctx.state.combat.imp;
+  return !!imp && ctx.tables.refit.wrecks["combat-causes"].indexOf(causeOf(ctx, cause)) >= 0;
+}
+
 // 7.11: an HQ lost in combat is put on the nearest unit of its formation: the hexes of those
 // nearest units, sorted (several when they are equally near: the owner chooses), or [] when none is
 // on the map.
@@ -192,10 +199,10 @@ function lose(ctx, p, rule, text, cause, uses) {
   p.hex = null;
   p.at = "eliminated";
   p.lostIn = hex;
-  if (p.armor) p.box = wreckable(ctx, p) ? "wreck" : "units-destroyed";
+  if (p.armor) p.box = !wreckable(ctx, p) ? "units-destroyed" : inCombat(ctx, cause) ? "wreck" : "units-to-be-refitted";
   else p.box = "units-to-be-refitted";
   ctx.trace({ rule, uses: u, result: "eliminated", text: text + ": " + p.id + " eliminated in " + hex +
-    (p.box === "wreck" ? "; a Wreck marker is placed there (5.41)" : p.box === "units-destroyed" ? "; to the Units Destroyed box (5.41)" : "; to the Units to be Refitted box (11.3)") });
+    (p.box === "wreck" ? "; a Wreck marker is placed there (5.41)" : p.box === "units-destroyed" ? "; to the Units Destroyed box (5.41)" : p.armor ? "; not lost in combat, so no wreck: to the Units to be Refitted box (5.41)" : "; to the Units to be Refitted box (11.3)") });
   ctx.rules.victory.recordLoss(p);
   const imp = ctx.state.combat && ctx.state.combat.imp;
   if (imp) imp.lost = (imp.lost || 0) + 1;

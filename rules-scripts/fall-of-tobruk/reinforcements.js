@@ -7,8 +7,7 @@
 //   7.13  an arriving formation's activation marker goes into the cup that turn (the activation
 //         section counts waiting reinforcements as in play: waiting).
 //   16.16 the initial reserve tanks of both scenarios (scenarios.yaml): start.
-//   5.2-5.4  refitting, reserve tanks brought back and wreck repair: not yet part of the game; the
-//         step says so in the trace: refit.
+//   5.2-5.4  refitting, reserve tanks and wreck repair follow in the same phase: the refit section.
 // A piece gives its day as `arrives` (a game-turn, a printed date, or {turn, where}); one that
 // gives none is found by its name in the chart. State: state.reserveTanks {axis, allied} and
 // state.reserveTankTypes {side: {type: n}} (16.16); piece.entry (the map edges it may enter by).
@@ -144,8 +143,3 @@ export const choose = {
   },
 };
 
-// 5.2-5.4: refitting, reserve tanks and wreck repair are not played yet: said, not done.
-export function refit(ctx) {
-  ctx.trace({ rule: "5.2-5.4", result: null,
-    text: "refitting (5.2), reserve tanks (5.3) and wreck repair (5.4) are not part of this game yet: no unit returns" });
-}
