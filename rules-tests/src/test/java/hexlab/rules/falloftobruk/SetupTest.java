@@ -242,6 +242,25 @@ class SetupTest {
     }
 
     @Test
+    @DisplayName("FoT 16.14 the components of 2 SAP recombine into the battalion once all stand in one hex, with the worst of their marks")
+    void recombine() {
+        RulesContext rc = inline(fixture("", "sa-2saxx-2-sap-1@4531", "sa-2saxx-2-sap-2@4533"));
+        assertEquals("aside", js(rc, "state.pieces['sa-2saxx-2-sap'].at").asText());
+        js(rc, "(() => { rules.reinforcements.recombine(); return 0; })()");
+        assertEquals("aside", js(rc, "state.pieces['sa-2saxx-2-sap'].at").asText(), "apart, they stay components");
+        js(rc, "(() => { const q = state.pieces['sa-2saxx-2-sap-2']; q.hex = '4531'; q.moraleLoss = 1; q.disrupted = true; rules.reinforcements.recombine(); return 0; })()");
+        JsonNode b = js(rc, "state.pieces['sa-2saxx-2-sap']");
+        assertEquals("map", b.path("at").asText());
+        assertEquals("4531", b.path("hex").asText());
+        assertEquals(1, b.path("moraleLoss").asInt());
+        assertTrue(b.path("disrupted").asBoolean());
+        for (String k : List.of("1", "2")) {
+            assertEquals("aside", js(rc, "state.pieces['sa-2saxx-2-sap-" + k + "'].at").asText());
+            assertTrue(js(rc, "state.pieces['sa-2saxx-2-sap-" + k + "'].hex").isNull());
+        }
+    }
+
+    @Test
     @DisplayName("FoT 16.1 each piece carries the contract's fields, values copied from units.yaml and the B.113 type flags")
     void pieceFields() {
         List<String> fields = List.of("id", "name", "side", "nation", "formation", "brigade", "type", "armor", "artillery", "recon", "hq", "towed",
