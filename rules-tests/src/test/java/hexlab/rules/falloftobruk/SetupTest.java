@@ -320,6 +320,24 @@ class SetupTest {
     }
 
     @Test
+    @DisplayName("FoT 16.12 16.13 the examples' setup hexes are held: the 50xx HQ in 2210, 69x in 1812, every hex of the 151x zone holding a 151x unit or in its ZOC, its units inside it")
+    void exampleSetupHexes() {
+        Throwable hq = assertThrows(RuntimeException.class, () -> inline(fixture("front-line: enforce\n", "br-50xx-hq@2211")));
+        assertTrue(hq.getMessage().contains("br-50xx-hq") && hq.getMessage().contains("2210") && hq.getMessage().contains("16.13"), hq.getMessage());
+        Throwable hex = assertThrows(RuntimeException.class, () -> inline(fixture("front-line: enforce\n", "br-50xx-5-ey@1811")));
+        assertTrue(hex.getMessage().contains("br-50xx-5-ey") && hex.getMessage().contains("1812"), hex.getMessage());
+        // 74 Fd of 151x alone in 1612: artillery alone projects no ZOC, so 1513 and 1613 stay open
+        Throwable zone = assertThrows(RuntimeException.class, () -> inline(fixture("front-line: enforce\n", "br-50xx-74-fd@1612")));
+        assertTrue(zone.getMessage().contains("151x setup zone") && zone.getMessage().contains("16.13"), zone.getMessage());
+        // 6 DLI, 8 DLI and 9 DLI in each hex of the zone hold it; the same unit outside it is refused
+        inline(fixture("front-line: enforce\n", "br-50xx-6-dli@1612", "br-50xx-8-dli@1513", "br-50xx-9-dli@1613"));
+        Throwable out = assertThrows(RuntimeException.class, () -> inline(fixture("front-line: enforce\n", "br-50xx-6-dli@1712", "br-50xx-8-dli@1513", "br-50xx-9-dli@1613")));
+        assertTrue(out.getMessage().contains("outside its setup zone"), out.getMessage());
+        // without the setup area enforced (a test's position), nothing is checked
+        inline(fixture("", "br-50xx-hq@2211"));
+    }
+
+    @Test
     @DisplayName("FoT B.114 units.yaml: every formation of the activation table has units and an HQ; ids are unique")
     void orderOfBattle() {
         JsonNode list = js(may26, "tables.units.units.list");
