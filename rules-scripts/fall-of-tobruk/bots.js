@@ -562,6 +562,7 @@ export function heuristic(ctx, actions, side) {
   if (k === "pick" || (k === "done" && first(actions, (a) => a.do === "pick") >= 0) || k === "send" || k === "transfer") return air.planning(actions, side);
   if (first(actions, (a) => a.do === "pass") >= 0) return air.defensive(actions, side);
   if (k === "sweep" || k === "support" || k === "strafe") return air.mission(actions, side, planHexes(ctx, side));
+  if (k === "take-loss") return air.stepLoss(actions);
   const group = ctx.state.movement && ctx.state.movement.group;
   if (k === "move" && !group) return movementImpulse(ctx, actions, side);
   if (k === "to" || k === "exit" || group) return destination(ctx, actions, side);
