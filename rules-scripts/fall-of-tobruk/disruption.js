@@ -12,7 +12,7 @@
 //         other armor goes to the Units Destroyed box, other units to Units to be Refitted; an HQ
 //         is put on the nearest unit of its formation instead, the owner choosing among equally
 //         near ones (the decision placement, or a step of the combat under way): lose, eliminate.
-// Tables: disruption.yaml (causes, reverse-side), units.yaml (models), refit.yaml (wrecks).
+// Tables: disruption.yaml (causes, reverse-side), units.yaml (models), refit.yaml (wrecks combat-causes).
 // Piece fields this section sets: disrupted; hex, at, box, lostIn when a unit is lost.
 
 function onMap(p) { return !!p && !!p.hex && (p.at === undefined || p.at === "map"); }
@@ -103,16 +103,11 @@ function norm(s) {
   return String(s || "").toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 
-// 5.4, 5.41: does an eliminated tank of this model leave a Wreck marker (units.yaml models, else
-// the refit.yaml list)?
+// 5.4, 5.41: does an eliminated tank of this model leave a Wreck marker (units.yaml models: the
+// models with a Reserve Tank track)?
 function wreckable(ctx, p) {
-  const models = ctx.tables.units.models["by-model"];
-  if (!p.armor || p.type !== "tank") return false;
-  if (models && p.model && models[p.model]) return !!models[p.model].wreck;
-  const list = (ctx.tables.refit.wrecks["wreck-types"] || {})[p.side] || [];
-  const model = norm(p.model || p.vehicle || p.name);
-  for (const t of list) { const n = norm(t); if (n && model.indexOf(n) === 0) return true; }
-  return false;
+  const m = p.armor && p.type === "tank" && p.model ? ctx.tables.units.models["by-model"][p.model] : null;
+  return !!(m && m.wreck);
 }
 
 // 5.41: only Antitank Fire and Regular Combat leave wrecks: a loss by one of the refit.yaml
