@@ -325,11 +325,14 @@ export const choose = {
   why(ctx, a) { return refusal(ctx, a); },
 };
 
+const UNIT_ACTIONS = ["refit", "with", "return", "place", "repair", "attempt"];
+
 // Why an action is not among the choices, with its rule.
 function refusal(ctx, a) {
   const L = S(ctx), t = L.tasks[0];
   const p = a && a.unit ? ctx.piece(a.unit) : null;
-  if (a && a.unit && !p) return { rule: "5.2", reason: "there is no unit " + a.unit };
+  if (!a || UNIT_ACTIONS.indexOf(a.do) < 0) return { rule: "5.2-5.42", reason: "not a choice now: " + promptOf(ctx) };
+  if (!p) return { rule: "5.2", reason: "there is no unit " + (a.unit === undefined ? "named" : a.unit) };
   if (t.stage === "refit" && a.do === "refit") {
     if (L.done[t.side].refit >= T(ctx).refit["per-phase"]) return { rule: "5.2", reason: "a side refits at most " + T(ctx).refit["per-phase"] + " unit a phase" };
     if (p.side !== t.side || p.at !== "eliminated" || p.box !== REFIT) return { rule: "5.21", reason: p.id + " is not in " + t.side + "'s Units to be Refit box" };
