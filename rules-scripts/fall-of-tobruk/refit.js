@@ -83,10 +83,6 @@ function placeUses(ctx) { return ["supply/readings", "refit/readings", "units/un
 // The repair groups (refit.yaml repair groups) by id, in the table's order.
 function groups(ctx) { return Object.keys(T(ctx).repair.groups).map((id) => Object.assign({ id }, T(ctx).repair.groups[id])); }
 
-function groupOf(ctx, p) {
-  return groups(ctx).find((g) => g.side === p.side && g.nations.indexOf(p.nation) >= 0) || null;
-}
-
 // 5.421, 5.422: may this wreck be repaired now?
 function repairable(ctx, p, g) {
   const h = p.lostIn;
@@ -126,7 +122,7 @@ function options(ctx, task) {
   if (task.stage === "reserve") {
     if (L.pick) return placements(ctx, ctx.piece(L.pick.unit)).map((h) => ({ do: "place", unit: L.pick.unit, hex: h }));
     if (L.done[task.side].reserve >= T(ctx)["reserve-tanks"]["per-side-per-phase"]) return [];
-    return boxed(ctx, task.side, REFIT).filter((p) => p.type === "tank" && reserveOf(ctx, p) && reserveLeft(ctx, p.side, reserveOf(ctx, p)) > 0 && placements(ctx, p).length)
+    return boxed(ctx, task.side, REFIT).filter((p) => reserveOf(ctx, p) && reserveLeft(ctx, p.side, reserveOf(ctx, p)) > 0 && placements(ctx, p).length)
       .map((p) => ({ do: "return", unit: p.id }));
   }
   const g = T(ctx).repair.groups[task.group], used = L.repair[task.group];
@@ -336,7 +332,7 @@ function refusal(ctx, a) {
   if (t.stage === "refit" && a.do === "refit") {
     if (L.done[t.side].refit >= T(ctx).refit["per-phase"]) return { rule: "5.2", reason: "a side refits at most " + T(ctx).refit["per-phase"] + " unit a phase" };
     if (p.side !== t.side || p.at !== "eliminated" || p.box !== REFIT) return { rule: "5.21", reason: p.id + " is not in " + t.side + "'s Units to be Refit box" };
-    if (p.type === "tank") return { rule: "5.31", reason: "tanks are not refitted: they come back with reserve tank steps (5.33)" };
+    if (T(ctx).refit["excluded-types"].indexOf(p.type) >= 0) return { rule: "5.31", reason: "tanks are not refitted: they come back with reserve tank steps (5.33)" };
     if (!refittable(ctx, p)) return { rule: "5.21", reason: p.id + " (" + p.type + ") is not refitted from other units (refit readings)" };
     if (companionsOf(ctx, p).length < T(ctx).refit["units-used"] - 1) {
       return { rule: "5.21", reason: p.id + " has no two units of its size, nationality and type in the box that leave it the lowest Defense Factor (then Hard + Soft Attack) to return" };
@@ -347,9 +343,9 @@ function refusal(ctx, a) {
   if (a.do === "place" && L.pick) return { rule: "5.22", reason: a.hex + " traces no supply line to the formation HQ of " + L.pick.unit + ", holds enemy units, or has no room to stack it" };
   if (a.do === "return") {
     if (L.done[t.side].reserve >= T(ctx)["reserve-tanks"]["per-side-per-phase"]) return { rule: "5.33", reason: "at most " + T(ctx)["reserve-tanks"]["per-side-per-phase"] + " reserve tanks a side a phase" };
-    if (p.type !== "tank" || p.box !== REFIT) return { rule: "5.31", reason: p.id + " is not a tank in the Units to be Refit box" };
+    if (p.side !== t.side || p.box !== REFIT) return { rule: "5.31", reason: p.id + " is not in " + t.side + "'s Units to be Refit box" };
     const type = reserveOf(ctx, p);
-    if (!type) return { rule: "5.32", reason: p.id + " (" + p.model + ") has no Reserve Tank track" };
+    if (!type) return { rule: "5.32", reason: p.id + " is no tank with a Reserve Tank track" };
     if (reserveLeft(ctx, p.side, type) <= 0) return { rule: "5.33", reason: "the " + type + " reserve track is empty" };
   }
   if (a.do === "repair" || a.do === "attempt") {
