@@ -470,6 +470,7 @@ export function end(ctx) {
     if (both || fullMove) { p.opsComplete = true; marked.push(p.id); }
   }
   for (const k of Object.keys(a.stacks).sort()) for (const id of a.stacks[k]) { const p = ctx.piece(id); if (p) p.activated = false; }
+  ctx.rules.reinforcements.recombine();                              // 16.14
   if (marked.length) {
     ctx.trace({ rule: "7.3", cell: { marker: a.marker }, result: marked, text: plural(marked.length, "unit") + " marked Operations Complete: " + marked.join(", ") });
   }

@@ -16,7 +16,7 @@
 // ground sections never meet them. Fields: base (the sector of its airbase), sector and mission
 // (the mission box it is in, or null), steps (Air Steps lost, 9.5), missed (B.132), flown (3.4).
 //
-// STATE (state.air): {damage: {side: {sector: n}}, markers: {hex: {R, L}}, grounded: [sector],
+// STATE (state.air): {damage: {side: {sector: n}}, markers: {hex: {R, L}}, grounded: [sector], stepLosses: [{side, sector}] (3.6, the owner to choose),
 //   planning: {side, unit} | null, rolled: [5.12 rows used], flown: {side: {mission: n}},
 //   mission: the mission being resolved (air-missions.js) | null, free: the 9.421 free Air Impulse
 //   owed {side, sector, box, units} | null}
@@ -275,15 +275,42 @@ export function airbaseRepair(ctx) {
       s.damage[side][sec] = dmg - n;
       ctx.trace({ rule: "3.6", table: "art", cell: "d10=" + d + ", " + col, result: cell, text: side + " " + sec + ": " + n + " of " + dmg + " damage points repaired" });
       if (cell.indexOf(art["step-loss-mark"]) >= 0) {
-        // the owner apportions the loss: the least damaged unit based there (lowest id between equals)
-        const u = basedAt(ctx, side, sec).sort((a, b) => (a.steps - b.steps) || byId(a, b))[0];
-        if (u) damage(ctx, u, 1, "3.6", "takes the Airbase Repair Table's step loss in " + sec);
+        // the owner apportions the loss (stepLoss): asked when two or more units could take it
+        const based = basedAt(ctx, side, sec);
+        if (based.length === 1) damage(ctx, based[0], 1, "3.6", STEP_LOSS + sec);
+        else if (based.length > 1) (s.stepLosses = s.stepLosses || []).push({ side, sector: sec });
         else ctx.trace({ rule: "3.6", table: "art", text: "no " + side + " air unit is based in " + sec + " to take the step loss" });
       }
     }
   }
   if (!any) ctx.trace({ rule: "3.6", table: "art", result: 0, text: "Airbase Repair (3.6): no airbase carries damage" });
+  if (s.stepLosses && s.stepLosses.length) ctx.interrupt("air.stepLoss", {}, stepLossPrompt(ctx));
 }
+
+const STEP_LOSS = "takes the Airbase Repair Table's step loss in ";
+
+function stepLossPrompt(ctx) {
+  const l = S(ctx).stepLosses[0];
+  return l.side + ": the Airbase Repair Table's step loss in " + l.sector + ": which air unit based there takes it? (3.6)";
+}
+
+// 3.6: "The owning player always apportions all losses to his units": the owner picks the air unit
+// based in the sector that takes each step loss the Airbase Repair Table gave.
+export const stepLoss = {
+  rule: "3.6",
+  side(ctx) { return S(ctx).stepLosses[0].side; },
+  prompt(ctx) { return stepLossPrompt(ctx); },
+  actions(ctx) {
+    const l = S(ctx).stepLosses[0];
+    return basedAt(ctx, l.side, l.sector).map((p) => ({ do: "take-loss", unit: p.id }));
+  },
+  apply(ctx, a) {
+    const s = S(ctx), l = s.stepLosses.shift();
+    damage(ctx, ctx.piece(a.unit), 1, "3.6", STEP_LOSS + l.sector);
+    if (!s.stepLosses.length) { delete s.stepLosses; ctx.done(); }
+  },
+  why(ctx, a) { return { rule: "3.6", reason: (a && a.unit) + " is not one of the " + S(ctx).stepLosses[0].side + " air units based in " + S(ctx).stepLosses[0].sector }; },
+};
 
 // ---- 5.12 arrivals and withdrawals, 5.5 consolidation (Dawn) -----------------------------------
 

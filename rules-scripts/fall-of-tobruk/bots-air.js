@@ -116,3 +116,15 @@ export function defensive(ctx, actions) {
   const i = first(actions, (a) => a.do === "support");
   return i >= 0 ? i : 0;
 }
+
+// 3.6: the Airbase Repair Table's step loss falls on the least damaged unit based there (the
+// lowest id between equals), so no unit is eliminated while another could take it.
+export function stepLoss(ctx, actions) {
+  let bi = 0, bv = null;
+  for (let i = 0; i < actions.length; i++) {
+    const p = ctx.piece(actions[i].unit);
+    const v = p ? p.steps || 0 : 99;
+    if (bv === null || v < bv) { bi = i; bv = v; }
+  }
+  return bi;
+}

@@ -12,6 +12,8 @@
 //         weights' threshold, within the Activation Points left (7.21).
 //   choices in combat  First Fire taken, retreats away from the enemy and towards Tobruk, advances
 //         into Tobruk and towards the goal, losses taken by the weakest units.
+//   refit (5.2-5.42)  every refit, reserve tank and repair allowed, returned units placed towards
+//         Tobruk away from the enemy.
 // Weights: WEIGHTS below (a player's weights, not rules). The game state is never written.
 
 const WEIGHTS = {
@@ -519,14 +521,48 @@ function reconChoice(ctx, actions) {
 
 // ---- the player --------------------------------------------------------------------------------------
 
+// ---- 5.2-5.42 the Reinforcement/Replacement Phase ------------------------------------------------------
+
+// Every refit, reserve tank and repair the rules allow: the biggest unit refitted, the units
+// placed as near Tobruk as they may stand without an enemy next to them, the automatic repair first.
+function logistics(ctx, actions, side) {
+  const kinds = ["repair", "attempt", "return", "refit", "with"];
+  for (const kind of kinds) {
+    const i = kind === "refit" ? biggest(ctx, actions) : first(actions, (a) => a.do === kind);
+    if (i >= 0) return i;
+  }
+  const places = actions.map((a, i) => ({ a, i })).filter((x) => x.a.do === "place");
+  if (!places.length) return finish(actions);
+  const w = world(ctx, side);
+  const exposed = (h) => ctx.map.neighbors(h).some((n) => w.foes.has(n));
+  let best = places[0], bv = Infinity;
+  for (const x of places) {
+    const v = hops(ctx, x.a.hex) + (exposed(x.a.hex) ? WEIGHTS.exposed : 0);
+    if (v < bv) { best = x; bv = v; }
+  }
+  return best.i;
+}
+
+function biggest(ctx, actions) {
+  let bi = -1, bv = -1;
+  for (let i = 0; i < actions.length; i++) {
+    if (actions[i].do !== "refit") continue;
+    const p = ctx.piece(actions[i].unit), v = p ? p.sp || 0 : 0;
+    if (v > bv) { bi = i; bv = v; }
+  }
+  return bi;
+}
+
 export function heuristic(ctx, actions, side) {
   if (actions.length <= 1) return 0;
   const k = actions[0].do;
+  if (ctx.rules.refit.stage()) return logistics(ctx, actions, side);
   if (k === "impulse" || first(actions, (a) => a.do === "impulse") >= 0) return activationChoice(ctx, actions, side);
   const air = ctx.rules["bots-air"];
   if (k === "pick" || (k === "done" && first(actions, (a) => a.do === "pick") >= 0) || k === "send" || k === "transfer") return air.planning(actions, side);
   if (first(actions, (a) => a.do === "pass") >= 0) return air.defensive(actions, side);
   if (k === "sweep" || k === "support" || k === "strafe") return air.mission(actions, side, planHexes(ctx, side));
+  if (k === "take-loss") return air.stepLoss(actions);
   const group = ctx.state.movement && ctx.state.movement.group;
   if (k === "move" && !group) return movementImpulse(ctx, actions, side);
   if (k === "to" || k === "exit" || group) return destination(ctx, actions, side);

@@ -12,7 +12,7 @@
 //         other armor goes to the Units Destroyed box, other units to Units to be Refitted; an HQ
 //         is put on the nearest unit of its formation instead, the owner choosing among equally
 //         near ones (the decision placement, or a step of the combat under way): lose, eliminate.
-// Tables: disruption.yaml (causes, reverse-side), units.yaml (models), refit.yaml (wrecks).
+// Tables: disruption.yaml (causes, reverse-side), units.yaml (models), refit.yaml (wrecks combat-causes).
 // Piece fields this section sets: disrupted; hex, at, box, lostIn when a unit is lost.
 
 function onMap(p) { return !!p && !!p.hex && (p.at === undefined || p.at === "map"); }
@@ -103,16 +103,18 @@ function norm(s) {
   return String(s || "").toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 
-// 5.4, 5.41: does an eliminated tank of this model leave a Wreck marker (units.yaml models, else
-// the refit.yaml list)?
+// 5.4, 5.41: does an eliminated tank of this model leave a Wreck marker (units.yaml models: the
+// models with a Reserve Tank track)?
 function wreckable(ctx, p) {
-  const models = ctx.tables.units.models["by-model"];
-  if (!p.armor || p.type !== "tank") return false;
-  if (models && p.model && models[p.model]) return !!models[p.model].wreck;
-  const list = (ctx.tables.refit.wrecks["wreck-types"] || {})[p.side] || [];
-  const model = norm(p.model || p.vehicle || p.name);
-  for (const t of list) { const n = norm(t); if (n && model.indexOf(n) === 0) return true; }
-  return false;
+  const m = p.armor && p.type === "tank" && p.model ? ctx.tables.units.models["by-model"][p.model] : null;
+  return !!(m && m.wreck);
+}
+
+// 5.41: only Antitank Fire and Regular Combat leave wrecks: a loss by one of the refit.yaml
+// combat causes while a Combat Impulse is resolved. Other tanks with a track go to Units to be Refit.
+function inCombat(ctx, cause) {
+  const imp = ctx.state.combat && ctx.state.combat.imp;
+  return !!imp && ctx.tables.refit.wrecks["combat-causes"].indexOf(causeOf(ctx, cause)) >= 0;
 }
 
 // 7.11: an HQ lost in combat is put on the nearest unit of its formation: the hexes of those
@@ -192,10 +194,10 @@ function lose(ctx, p, rule, text, cause, uses) {
   p.hex = null;
   p.at = "eliminated";
   p.lostIn = hex;
-  if (p.armor) p.box = wreckable(ctx, p) ? "wreck" : "units-destroyed";
+  if (p.armor) p.box = !wreckable(ctx, p) ? "units-destroyed" : inCombat(ctx, cause) ? "wreck" : "units-to-be-refitted";
   else p.box = "units-to-be-refitted";
   ctx.trace({ rule, uses: u, result: "eliminated", text: text + ": " + p.id + " eliminated in " + hex +
-    (p.box === "wreck" ? "; a Wreck marker is placed there (5.41)" : p.box === "units-destroyed" ? "; to the Units Destroyed box (5.41)" : "; to the Units to be Refitted box (11.3)") });
+    (p.box === "wreck" ? "; a Wreck marker is placed there (5.41)" : p.box === "units-destroyed" ? "; to the Units Destroyed box (5.41)" : p.armor ? "; not lost in combat, so no wreck: to the Units to be Refitted box (5.41)" : "; to the Units to be Refitted box (11.3)") });
   ctx.rules.victory.recordLoss(p);
   const imp = ctx.state.combat && ctx.state.combat.imp;
   if (imp) imp.lost = (imp.lost || 0) + 1;

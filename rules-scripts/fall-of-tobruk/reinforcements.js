@@ -7,8 +7,9 @@
 //   7.13  an arriving formation's activation marker goes into the cup that turn (the activation
 //         section counts waiting reinforcements as in play: waiting).
 //   16.16 the initial reserve tanks of both scenarios (scenarios.yaml): start.
-//   5.2-5.4  refitting, reserve tanks brought back and wreck repair: not yet part of the game; the
-//         step says so in the trace: refit.
+//   16.14 a battalion set aside (two South African battalions) takes the place of its components
+//         as soon as all of them stand in one hex: recombine, at the end of each activation.
+//   5.2-5.4  refitting, reserve tanks and wreck repair follow in the same phase: the refit section.
 // A piece gives its day as `arrives` (a game-turn, a printed date, or {turn, where}); one that
 // gives none is found by its name in the chart. State: state.reserveTanks {axis, allied} and
 // state.reserveTankTypes {side: {type: n}} (16.16); piece.entry (the map edges it may enter by).
@@ -144,8 +145,21 @@ export const choose = {
   },
 };
 
-// 5.2-5.4: refitting, reserve tanks and wreck repair are not played yet: said, not done.
-export function refit(ctx) {
-  ctx.trace({ rule: "5.2-5.4", result: null,
-    text: "refitting (5.2), reserve tanks (5.3) and wreck repair (5.4) are not part of this game yet: no unit returns" });
+
+// 16.14: a battalion waiting aside comes into play when every one of its components stands on the
+// map in one hex: it takes their place (the components are set aside), with the worst of their
+// marks (Disrupted, morale letters lost, moved, fought, Operations Complete, out of supply).
+export function recombine(ctx) {
+  for (const b of ctx.pieces((p) => p.at === "aside" && p.combines).sort(byId)) {
+    const parts = b.combines.map((id) => ctx.piece(id));
+    if (parts.some((q) => !q || q.at !== "map" || !q.hex || q.hex !== parts[0].hex)) continue;
+    const hex = parts[0].hex;
+    for (const f of ["disrupted", "moved", "fought", "bombarded", "opsComplete", "activated", "oos"]) b[f] = parts.some((q) => !!q[f]);
+    b.moraleLoss = parts.reduce((n, q) => Math.max(n, q.moraleLoss || 0), 0);
+    b.hex = hex;
+    b.at = "map";
+    for (const q of parts) { q.hex = null; q.at = "aside"; }
+    ctx.trace({ rule: "16.14", table: "units/units", uses: ["units/units"], cell: { battalion: b.id, hex }, result: "recombined",
+      text: b.combines.join(", ") + " stand together in " + hex + ": they recombine into " + b.id + " (16.14)" });
+  }
 }

@@ -3,6 +3,8 @@
 //          (units.yaml, the order of battle), so no other section reads the units table.
 //   16.11  with `front-line: enforce` (the two scenarios), every piece on its own side of the
 //          front line: the map zones allied-side / axis-side; Allied units may also use Hill 171.
+//   16.12, 16.13  the setup hexes and zones the rule examples name are held (the setup maps are
+//          not in the rulebook we have): checkSetupHexes.
 //   16.14  a battalion set up as components waits aside until they stand in one hex.
 //   16.16  the initial reserve tanks; 16.2, 16.3 the airfields each side controls at the start.
 //   16.3   OPTIONAL: Trieste with the flanking force (the option trieste-with-flanking-force).
@@ -166,6 +168,39 @@ function placeEntry(ctx, scenario, entry, unit, hex) {
   return p;
 }
 
+// 16.12, 16.13: the setup hexes and zones the rule examples print (scenarios.yaml
+// known-setup-hexes) hold, in a scenario that enforces its setup area: an HQ in its hex (16.12;
+// the 13xxx example names two), a sub-formation's units all in its hex (16.12), or all in its zone
+// with every hex of the zone holding one of them (or a unit attached to it) or in the ZOC of a
+// stack that holds one (16.13; the ZOC as the chart gives it, before 16.41, which starts with the
+// AM phase). The setup maps with every other hex and zone are not in the rulebook we have.
+function checkSetupHexes(ctx, scenario) {
+  const t = ctx.tables.scenarios["known-setup-hexes"];
+  const side = t.side;
+  const mine = (f) => ctx.pieces((p) => p.side === side && p.at === "map" && !p.hq && (p.brigade === f || (p.formation === f && !p.brigade)));
+  const joins = (p, f) => p.side === side && p.at === "map" && (p.brigade === f || p.formation === f || p.attached === f);
+  for (const e of t.list) {
+    if (e["hq-hex"]) {
+      const ok = [].concat(e["hq-hex"]);
+      for (const hq of ctx.pieces((p) => p.hq && p.side === side && p.formation === e.formation && p.at === "map")) {
+        if (ok.indexOf(hq.hex) < 0) fail(scenario, "the " + e.formation + " HQ " + hq.id + " is set up in " + hq.hex + ", not in its setup hex " + ok.join(" or ") + " (" + e.rule + ")");
+      }
+    }
+    if (e.hex) {
+      for (const p of mine(e.formation)) if (p.hex !== e.hex) fail(scenario, "unit " + p.id + " of " + e.formation + " is set up in " + p.hex + ", not in its setup hex " + e.hex + " (" + e.rule + ")");
+    }
+    if (e.zone && mine(e.formation).length) {          // a position without the brigade has no zone to fill
+      const zone = e.zone.split(/\s+/);
+      for (const p of mine(e.formation)) if (zone.indexOf(p.hex) < 0) fail(scenario, "unit " + p.id + " of " + e.formation + " is set up in " + p.hex + ", outside its setup zone (" + e.rule + ")");
+      for (const h of zone) {
+        if (ctx.piecesAt(h).some((p) => joins(p, e.formation))) continue;
+        const zoc = ctx.rules.zoc.sources(h, side).some((src) => src.base > 0 && src.units.some((id) => joins(ctx.piece(id), e.formation)));
+        if (!zoc) fail(scenario, "hex " + h + " of the " + e.formation + " setup zone holds no " + e.formation + " unit and lies in none of its ZOC (" + e.rule + ")");
+      }
+    }
+  }
+}
+
 // 5.11: the reinforcements of the order of battle; 16.14: the battalions whose components are set up.
 function offMapUnits(ctx, scenario, byId) {
   const s = ctx.state;
@@ -212,6 +247,7 @@ export function setup(ctx, scenario) {
     placeEntry(ctx, scenario, e, unit, hex);
   }
   offMapUnits(ctx, scenario, byId);
+  if (scenario["front-line"] === "enforce") checkSetupHexes(ctx, scenario);
   ctx.rules.air.setupUnits(scenario, entry);      // 16.15
 
   const count = (at) => ctx.pieces((p) => p.at === at).length;

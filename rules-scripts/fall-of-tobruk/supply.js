@@ -348,6 +348,24 @@ export function units(ctx, side, ids, n0) {
   return out;
 }
 
+// hexesTracingTo(hq): the hexes, in map order, from which a unit of the HQ's side would trace the
+// 14.22 line to it (the 5.22 placement of a returned unit), enemy-held hexes left out.
+export function hexesTracingTo(ctx, hq) {
+  const n = net(ctx, hq.side);
+  if (n.closed.has(hq.hex)) return [hq.hex];
+  const limit = ctx.table.trace["unit-to-hq"]["max-mp"];
+  const zc = zocCost(ctx);
+  const r = search(ctx, n, hq.hex, limit + zc.leave, false);
+  const out = [];
+  for (const h of ctx.map.ids) {
+    const raw = r(h);
+    if (raw === undefined || n.enemyAt.has(h)) continue;
+    const cost = raw - (n.zocOpen.has(h) ? zc.leave - zc.own : 0);
+    if (cost <= limit + 1e-9) out.push(h);
+  }
+  return out;
+}
+
 // ---- judging (14.21, 14.22) and the marker ------------------------------------------------------
 
 // The non-printed sources a line rests on (a trace's `uses`): the map and the TEC stand-in (its

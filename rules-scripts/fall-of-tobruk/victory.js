@@ -210,6 +210,17 @@ export function recordLoss(ctx, piece) {
     text: piece.id + " is lost: " + sps(piece) + " SP of " + tableKey(ctx, k) + ", " + piece.side + " " + s.losses[piece.side][k] + " in all" });
 }
 
+// recordReturn(piece): a lost unit is back in play (5.22, 5.33, 5.421): its SPs no longer count
+// as lost (15.3).
+export function recordReturn(ctx, piece) {
+  const s = ctx.state;
+  if (!s.victory) start(ctx);
+  const k = classOf(ctx, piece);
+  s.losses[piece.side][k] = Math.max(0, s.losses[piece.side][k] - sps(piece));
+  ctx.trace({ rule: "15.3", table: "axis-losses", uses: ["units/units"], cell: { unit: piece.id, class: k }, result: s.losses[piece.side][k],
+    text: piece.id + " is back in play: " + sps(piece) + " SP of " + tableKey(ctx, k) + " no longer lost, " + piece.side + " " + s.losses[piece.side][k] + " in all" });
+}
+
 // ---- 15.1 the end of the game ---------------------------------------------------------------------
 
 function anyClass(ctx) { return ctx.option("draw-on-any-class") === true; }

@@ -285,16 +285,33 @@ class AirTest {
     }
 
     @Test
-    @DisplayName("FoT 3.6 Airbase Repair Table: 3 damage points read the 3-4 column; d10 0 repairs 2 and one unit based there takes an Air Step (the dagger)")
+    @DisplayName("FoT 3.6 Airbase Repair Table: 3 damage points read the 3-4 column; d10 0 repairs 2 and one unit based there, of its owner's choice, takes an Air Step (the dagger)")
     void airbaseRepair() {
-        Game g = air(2);
+        Game g = LogisticsTest.atDawn();                  // a game under way: the owner's choice is asked as a decision
+        run(g, "state.weather = 'clear'; rules.air.setupUnits({}, {'air-setup': 'test'});");
+        trace(g);
         run(g, "state.air.damage.allied.Tobruk = 3;");
         dealNext(g, "0");
         run(g, "rules.air.airbaseRepair();");
         List<JsonNode> ev = trace(g);
         assertEquals(1, js(g, "state.air.damage.allied.Tobruk").asInt());
         assertEquals("d10=0, 3-4", withRule(ev, "3.6").get(0).path("cell").asText());
-        assertEquals(1, js(g, "rules.air.basedAt('allied', 'Tobruk').filter((p) => p.steps === 1).length").asInt());
+        // the owner apportions the loss among the units based there (3.6): a decision of his
+        int based = js(g, "rules.air.basedAt('allied', 'Tobruk').length").asInt();
+        assertTrue(based > 1, "several Allied units based in Tobruk's sector");
+        assertTrue(g.view(null).prompt().contains("step loss in Tobruk"), g.view(null).prompt());
+        assertEquals("allied", g.toAct());
+        List<JsonNode> acts = g.legalActions();
+        assertEquals(based, acts.size(), acts.toString());
+        // the heuristic player spares a damaged unit: it gives the loss to one without a marker
+        run(g, "state.pieces['" + acts.get(0).path("unit").asText() + "'].steps = 1;");
+        int b = js(g, "rules.bots.heuristic(" + acts + ", 'allied')").asInt();
+        assertNotEquals(0, b);
+        String unit = acts.get(b).path("unit").asText();
+        g.applyIndex(b);
+        assertEquals(1, js(g, "state.pieces['" + unit + "'].steps").asInt());
+        assertEquals(2, js(g, "rules.air.basedAt('allied', 'Tobruk').filter((p) => p.steps === 1).length").asInt());
+        assertTrue(g.view(null).prompt().contains("where do they arrive"), "the phase goes on where it was");
     }
 
     @Test

@@ -93,4 +93,39 @@ class BotsTest {
         }
         assertTrue(checked > 0, "some decisions had hidden air units on the other side");
     }
+
+    /** The heuristic player's choice among the legal actions of the decision under way, taken. */
+    static JsonNode botTakes(Game g, String side) {
+        List<JsonNode> acts = g.legalActions();
+        int i = js(g, "rules.bots.heuristic(" + acts + ", '" + side + "')").asInt();
+        g.applyIndex(i);
+        return acts.get(i);
+    }
+
+    @Test
+    @DisplayName("FoT 5.2 5.22: the heuristic player refits when the rules allow it and places the unit towards Tobruk")
+    void refits() {
+        Game g = LogisticsTest.atDawn();
+        place(g, "br-50xx-hq", "4533");
+        for (String id : List.of("br-50xx-5-ey", "br-50xx-6-gh", "br-50xx-7-gh")) LogisticsTest.boxed(g, id, "units-to-be-refitted", "4531", null);
+        LogisticsTest.arrive(g);
+        assertEquals("refit", botTakes(g, "allied").path("do").asText());
+        assertEquals("with", botTakes(g, "allied").path("do").asText());
+        assertEquals("with", botTakes(g, "allied").path("do").asText());
+        JsonNode place = botTakes(g, "allied");
+        assertEquals("place", place.path("do").asText());
+        String hex = place.path("hex").asText();
+        assertTrue(js(g, "map.distance('" + hex + "', '3902') < map.distance('4533', '3902')").asBoolean(), hex);
+    }
+
+    @Test
+    @DisplayName("FoT 5.421: the heuristic player takes the automatic German repair before any roll")
+    void repairsFirst() {
+        Game g = LogisticsTest.atDawn();
+        place(g, "de-15xx-hq", "4430");
+        for (String id : List.of("de-15xx-1-8", "de-15xx-2-8")) LogisticsTest.boxed(g, id, "wreck", "4431", null);
+        LogisticsTest.arrive(g);
+        assertEquals("repair", botTakes(g, "axis").path("do").asText());
+        assertEquals("attempt", botTakes(g, "axis").path("do").asText());
+    }
 }

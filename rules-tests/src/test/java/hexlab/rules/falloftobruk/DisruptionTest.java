@@ -92,13 +92,26 @@ class DisruptionTest {
     @DisplayName("FoT 5.41 a tank with a Reserve Tank track lost in combat leaves a Wreck marker; other armor goes to Units Destroyed")
     void wrecks() {
         Game g = Cx.with(Cx.BAYS + "@4531", Cx.RD1 + "@4531", Cx.EY5 + "@4531");
-        js(g, "rules.disruption.eliminate('" + Cx.BAYS + "', 'test')");
-        js(g, "rules.disruption.eliminate('" + Cx.RD1 + "', 'test')");
-        js(g, "rules.disruption.eliminate('" + Cx.EY5 + "', 'test')");
+        run(g, "state.combat = {n: 1, imp: {n: 1, side: 'axis', combats: [], resolving: true}, queue: [], began: null};");
+        js(g, "rules.disruption.eliminate('" + Cx.BAYS + "', 'combat')");
+        js(g, "rules.disruption.eliminate('" + Cx.RD1 + "', 'combat')");
+        js(g, "rules.disruption.eliminate('" + Cx.EY5 + "', 'combat')");
         assertEquals("wreck", Cx.piece(g, Cx.BAYS).path("box").asText());
         assertEquals("4531", Cx.piece(g, Cx.BAYS).path("lostIn").asText());
         assertEquals("units-destroyed", Cx.piece(g, Cx.RD1).path("box").asText());
         assertEquals("units-to-be-refitted", Cx.piece(g, Cx.EY5).path("box").asText());
+    }
+
+    @Test
+    @DisplayName("FoT 5.41 only Antitank Fire and Regular Combat leave wrecks: a tank lost to overstacking, or outside a Combat Impulse, goes to Units to be Refit")
+    void wrecksOnlyFromCombat() {
+        Game g = Cx.with(Cx.BAYS + "@4531", "br-2axx-b-bays@4531");
+        run(g, "state.combat = {n: 1, imp: {n: 1, side: 'axis', combats: [], resolving: true}, queue: [], began: null};");
+        js(g, "rules.disruption.eliminate('" + Cx.BAYS + "', '4.23 overstacking', '4.23')");
+        assertEquals("units-to-be-refitted", Cx.piece(g, Cx.BAYS).path("box").asText());
+        run(g, "state.combat = null;");
+        js(g, "rules.disruption.eliminate('br-2axx-b-bays', 'combat')");
+        assertEquals("units-to-be-refitted", Cx.piece(g, "br-2axx-b-bays").path("box").asText());
     }
 
     @Test

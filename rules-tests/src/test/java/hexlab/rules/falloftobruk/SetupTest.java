@@ -242,6 +242,25 @@ class SetupTest {
     }
 
     @Test
+    @DisplayName("FoT 16.14 the components of 2 SAP recombine into the battalion once all stand in one hex, with the worst of their marks")
+    void recombine() {
+        RulesContext rc = inline(fixture("", "sa-2saxx-2-sap-1@4531", "sa-2saxx-2-sap-2@4533"));
+        assertEquals("aside", js(rc, "state.pieces['sa-2saxx-2-sap'].at").asText());
+        js(rc, "(() => { rules.reinforcements.recombine(); return 0; })()");
+        assertEquals("aside", js(rc, "state.pieces['sa-2saxx-2-sap'].at").asText(), "apart, they stay components");
+        js(rc, "(() => { const q = state.pieces['sa-2saxx-2-sap-2']; q.hex = '4531'; q.moraleLoss = 1; q.disrupted = true; rules.reinforcements.recombine(); return 0; })()");
+        JsonNode b = js(rc, "state.pieces['sa-2saxx-2-sap']");
+        assertEquals("map", b.path("at").asText());
+        assertEquals("4531", b.path("hex").asText());
+        assertEquals(1, b.path("moraleLoss").asInt());
+        assertTrue(b.path("disrupted").asBoolean());
+        for (String k : List.of("1", "2")) {
+            assertEquals("aside", js(rc, "state.pieces['sa-2saxx-2-sap-" + k + "'].at").asText());
+            assertTrue(js(rc, "state.pieces['sa-2saxx-2-sap-" + k + "'].hex").isNull());
+        }
+    }
+
+    @Test
     @DisplayName("FoT 16.1 each piece carries the contract's fields, values copied from units.yaml and the B.113 type flags")
     void pieceFields() {
         List<String> fields = List.of("id", "name", "side", "nation", "formation", "brigade", "type", "armor", "artillery", "recon", "hq", "towed",
@@ -298,6 +317,24 @@ class SetupTest {
         assertTrue(e.getMessage().contains("br-50xx-6-dli") && e.getMessage().contains("0905") && e.getMessage().contains("16.11"), e.getMessage());
         RulesContext rc = inline(fixture("front-line: enforce\n", "in-7axx-2-rl@2928"));
         assertEquals("2928", js(rc, "state.pieces['in-7axx-2-rl'].hex").asText());
+    }
+
+    @Test
+    @DisplayName("FoT 16.12 16.13 the examples' setup hexes are held: the 50xx HQ in 2210, 69x in 1812, every hex of the 151x zone holding a 151x unit or in its ZOC, its units inside it")
+    void exampleSetupHexes() {
+        Throwable hq = assertThrows(RuntimeException.class, () -> inline(fixture("front-line: enforce\n", "br-50xx-hq@2211")));
+        assertTrue(hq.getMessage().contains("br-50xx-hq") && hq.getMessage().contains("2210") && hq.getMessage().contains("16.13"), hq.getMessage());
+        Throwable hex = assertThrows(RuntimeException.class, () -> inline(fixture("front-line: enforce\n", "br-50xx-5-ey@1811")));
+        assertTrue(hex.getMessage().contains("br-50xx-5-ey") && hex.getMessage().contains("1812"), hex.getMessage());
+        // 74 Fd of 151x alone in 1612: artillery alone projects no ZOC, so 1513 and 1613 stay open
+        Throwable zone = assertThrows(RuntimeException.class, () -> inline(fixture("front-line: enforce\n", "br-50xx-74-fd@1612")));
+        assertTrue(zone.getMessage().contains("151x setup zone") && zone.getMessage().contains("16.13"), zone.getMessage());
+        // 6 DLI, 8 DLI and 9 DLI in each hex of the zone hold it; the same unit outside it is refused
+        inline(fixture("front-line: enforce\n", "br-50xx-6-dli@1612", "br-50xx-8-dli@1513", "br-50xx-9-dli@1613"));
+        Throwable out = assertThrows(RuntimeException.class, () -> inline(fixture("front-line: enforce\n", "br-50xx-6-dli@1712", "br-50xx-8-dli@1513", "br-50xx-9-dli@1613")));
+        assertTrue(out.getMessage().contains("outside its setup zone"), out.getMessage());
+        // without the setup area enforced (a test's position), nothing is checked
+        inline(fixture("", "br-50xx-hq@2211"));
     }
 
     @Test
