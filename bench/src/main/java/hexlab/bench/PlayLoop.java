@@ -27,7 +27,9 @@ public final class PlayLoop {
         System.out.println("script runtime: " + ScriptHost.describeRuntime());
         // -Dhexlab.profileAfter=N: with -Dhexlab.profile=true, the profile printed at exit counts only the games after the first N (the warm runtime)
         int profileAfter = Integer.getInteger("hexlab.profileAfter", 0);
-        long actions = 0, t0 = System.nanoTime(), tb = t0;
+        // the game thread's own CPU time too: on a machine others load, it compares where the clock does not
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long actions = 0, t0 = System.nanoTime(), tb = t0, cb = threads.getCurrentThreadCpuTime();
         boolean audit = Boolean.getBoolean("hexlab.bench.audit");
         try (RulesContext rc = audit ? new RulesContext(k.catalog(), v, hexlab.kernel.play.Boards.load(k.catalog(), v.system(), sc.map()), true, true) : k.context(v, sc)) {
             for (int i = 0; i < games; i++) {
@@ -38,9 +40,11 @@ public final class PlayLoop {
                 actions += g.actionCount();
                 if ((i + 1) % block == 0) {
                     long now = System.nanoTime();
-                    System.out.printf("games %5d-%5d: %7.2f ms/game, %6.1f us/action (%d actions so far)%n", i + 2 - block, i + 1,
-                            (now - tb) / 1e6 / block, (now - tb) / 1e3 / Math.max(1, actions), actions);
+                    long cpu = threads.getCurrentThreadCpuTime();
+                    System.out.printf("games %5d-%5d: %7.2f ms/game, %6.1f us/action (%d actions so far), game thread CPU %7.2f ms/game%n", i + 2 - block, i + 1,
+                            (now - tb) / 1e6 / block, (now - tb) / 1e3 / Math.max(1, actions), actions, (cpu - cb) / 1e6 / block);
                     tb = now;
+                    cb = cpu;
                     actions = 0;
                 }
             }

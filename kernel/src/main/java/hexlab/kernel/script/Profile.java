@@ -10,7 +10,14 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class Profile {
     static final boolean ON = Boolean.getBoolean("hexlab.profile");
+    // -Dhexlab.profileClock=cpu: the calling thread's CPU time instead of the clock's, so that runs
+    // on a machine others load compare (a call's clock time counts the time the thread waited)
+    private static final boolean CPU = "cpu".equals(System.getProperty("hexlab.profileClock"));
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
     private static final Map<String, LongAdder[]> TIMES = new ConcurrentHashMap<>();
+
+    /** Now, in nanoseconds: the clock's, or the calling thread's CPU time with -Dhexlab.profileClock=cpu. */
+    static long now() { return CPU ? THREADS.getCurrentThreadCpuTime() : System.nanoTime(); }
 
     static {
         if (ON) Runtime.getRuntime().addShutdownHook(new Thread(Profile::print));
@@ -56,7 +63,7 @@ final class Profile {
 
     private static void print() {
         long total = TIMES.values().stream().mapToLong(a -> a[0].sum()).sum();
-        System.err.printf("%n%-48s %10s %9s %10s %6s%n", "call into the rules", "total ms", "calls", "mean us", "share");
+        System.err.printf("%n%-48s %10s %9s %10s %6s%n", "call into the rules", CPU ? "cpu ms" : "total ms", "calls", "mean us", "share");
         TIMES.entrySet().stream().sorted((x, y) -> Long.compare(y.getValue()[0].sum(), x.getValue()[0].sum())).limit(40).forEach(e -> {
             long ns = e.getValue()[0].sum(), n = e.getValue()[1].sum();
             System.err.printf("%-48s %10.1f %9d %10.1f %5.1f%%%n", e.getKey(), ns / 1e6, n, ns / 1e3 / Math.max(1, n), 100.0 * ns / Math.max(1, total));

@@ -197,8 +197,8 @@ public final class RulesContext implements AutoCloseable {
         begin();
         try {
             if (Profile.ON) {
-                long t0 = System.nanoTime();
-                try { return f.execute(args); } finally { Profile.add(fn, args, System.nanoTime() - t0); }
+                long t0 = Profile.now();
+                try { return f.execute(args); } finally { Profile.add(fn, args, Profile.now() - t0); }
             }
             return f.execute(args);
         } catch (PolyglotException e) {

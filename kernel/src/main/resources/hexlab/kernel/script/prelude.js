@@ -263,10 +263,16 @@
       const i = index.get(id);
       return i === undefined ? -1 : i;
     };
+    const noHex = (id) => { throw new Error("no hex " + JSON.stringify(id) + " on map " + m.name); };
+    // lookup() written out again: the rules ask for indexes so often that a second call per ask shows
     const idx = (id) => {
-      const i = lookup(id);
-      if (i < 0) throw new Error("no hex " + JSON.stringify(id) + " on map " + m.name);
-      return i;
+      if (fourDigits && typeof id === "string" && id.length === 4) {
+        const a = id.charCodeAt(0) - 48, b = id.charCodeAt(1) - 48, c = id.charCodeAt(2) - 48, d = id.charCodeAt(3) - 48;
+        const i = a >= 0 && a <= 9 && b >= 0 && b <= 9 && c >= 0 && c <= 9 && d >= 0 && d <= 9 ? dense[a * 1000 + b * 100 + c * 10 + d] : -1;
+        return i >= 0 ? i : noHex(id);
+      }
+      const i = index.get(id);
+      return i === undefined ? noHex(id) : i;
     };
     const nb = m.neighbors;                   // size*6, -1 off map
     const featureBit = {};
@@ -400,11 +406,18 @@
   let current = null;           // the decision being asked: {sec, name, state, args, actions}
   // Answers of queries that only the state decides, kept from one question to the next until the
   // state may change: cleared, and off, while a step runs or an action applies.
-  let memo = new Map();
+  let memo = new Map();         // section -> key -> answer (a shelf per section: see shelf())
   let memoOn = true;
   let before = null;            // while an action applies: the memo of the position it was chosen in
   const statics = new Map();    // ctx.once: derived from the tables and the map, kept for the context
   let kept = new WeakMap();     // ctx.keep: derived data by the state object it belongs to; a restore makes new objects
+  // The caches hold a Map of answers per section, so a key is looked up as the script wrote it: a
+  // key joined to its section's name would be a new string, flattened and hashed at every call.
+  function shelf(m, sec) {
+    let s = m.get(sec);
+    if (s === undefined) { s = new Map(); m.set(sec, s); }
+    return s;
+  }
   const recalled = {};          // ctx.recall's answers live in `kept` under this owner, so a restore drops them too
   const RECALLED = 64;
   let byHex = null;             // hex -> pieces there, in state order: built once per position, like memo
@@ -739,29 +752,29 @@
     // step runs or an action applies. For derived views of the position only; never mutate them.
     memo(key, compute) {
       if (!memoOn) return compute();
-      const k = this.section + "\u0000" + key;
-      if (tracked) return cached(memo, k, compute);
-      let v = memo.get(k);
-      if (v === undefined) { v = compute(); memo.set(k, v); }
+      const m = shelf(memo, this.section);
+      if (tracked) return cached(m, key, compute);
+      let v = m.get(key);
+      if (v === undefined) { v = compute(); m.set(key, v); }
       return v;
     },
     // memoBefore(key, compute): while an action applies, what memo(key) answered in the position the
     // action was chosen in (its legal actions, the bot's choice, the accepting check), if asked there;
     // else compute(). Only for reads made before the action writes anything.
     memoBefore(key, compute) {
-      const k = this.section + "\u0000" + key;
-      const v = before === null ? undefined : before.get(k);
-      if (v !== undefined && tracked) { const r = cacheReads.get(before); if (r) replay(r.get(k)); }
+      const b = before === null ? undefined : before.get(this.section);
+      const v = b === undefined ? undefined : b.get(key);
+      if (v !== undefined && tracked) { const r = cacheReads.get(b); if (r) replay(r.get(key)); }
       return v === undefined ? this.memo(key, compute) : v;
     },
     // once(key, compute): compute(), kept under this section's key for as long as the rules context
     // lives. Only for what the tables and the map alone decide (they never change in a context):
     // never for anything read from the state.
     once(key, compute) {
-      const k = this.section + "\u0000" + key;
-      if (tracked) return cached(statics, k, compute);
-      let v = statics.get(k);
-      if (v === undefined) { v = compute(); statics.set(k, v); }
+      const m = shelf(statics, this.section);
+      if (tracked) return cached(m, key, compute);
+      let v = m.get(key);
+      if (v === undefined) { v = compute(); m.set(key, v); }
       return v;
     },
     // keep(owner, key, compute): compute(), kept under this section's key for as long as `owner`,
@@ -769,31 +782,32 @@
     // state, gone when the state is restored or the owner replaced. For what the state alone decides.
     keep(owner, key, compute) {
       if (!owner || typeof owner !== "object") throw new Error("ctx.keep: the owner must be an object of the state");
-      let m = kept.get(owner);
-      if (m === undefined) { m = new Map(); kept.set(owner, m); }
-      const k = this.section + "\u0000" + key;
-      if (tracked) return cached(m, k, compute);
-      let v = m.get(k);
-      if (v === undefined) { v = compute(); m.set(k, v); }
+      let o = kept.get(owner);
+      if (o === undefined) { o = new Map(); kept.set(owner, o); }
+      const m = shelf(o, this.section);
+      if (tracked) return cached(m, key, compute);
+      let v = m.get(key);
+      if (v === undefined) { v = compute(); m.set(key, v); }
       return v;
     },
-    // recall(key, compute): compute(), kept for the game under this section's key among the last
-    // RECALLED answers; the key must name everything the answer depends on (where the units stand,
-    // say), so a position met again, or a question whose inputs did not change, is answered at once.
-    // Never in the state; gone when the state is restored. The answer must not depend on whether it was kept.
+    // recall(key, compute): compute(), kept for the game under this section's key among the
+    // section's last RECALLED answers; the key must name everything the answer depends on (where the
+    // units stand, say), so a position met again, or a question whose inputs did not change, is
+    // answered at once. Never in the state; gone when the state is restored. The answer must not
+    // depend on whether it was kept.
     recall(key, compute) {
-      let m = kept.get(recalled);
-      if (m === undefined) { m = new Map(); kept.set(recalled, m); }
-      const k = this.section + "\u0000" + key;
-      let v = m.get(k);
+      let o = kept.get(recalled);
+      if (o === undefined) { o = new Map(); kept.set(recalled, o); }
+      const m = shelf(o, this.section);
+      let v = m.get(key);
       if (v === undefined) {
-        if (tracked) v = cached(m, k, compute);
-        else { v = compute(); m.set(k, v); }
+        if (tracked) v = cached(m, key, compute);
+        else { v = compute(); m.set(key, v); }
         if (m.size > RECALLED) m.delete(m.keys().next().value);   // the oldest answer goes first
       } else {
-        if (tracked) { const r = cacheReads.get(m); if (r) replay(r.get(k)); }
-        m.delete(k);
-        m.set(k, v);
+        if (tracked) { const r = cacheReads.get(m); if (r) replay(r.get(key)); }
+        m.delete(key);
+        m.set(key, v);
       }
       return v;
     },
