@@ -1,7 +1,5 @@
 package hexlab.kernel.hidden;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import hexlab.kernel.Fixtures;
 import hexlab.kernel.Kernel;
 import hexlab.kernel.bot.Fuzzer;
@@ -27,8 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The information-leak check on the toy's hidden units (toy rule 6): clean on the toy as written,
  * and finding each kind of leak in a toy broken on purpose.
  */
-// toy games on copies of the toy of its own: it runs beside the other classes
-@Execution(ExecutionMode.CONCURRENT)
 class LeakCheckTest {
     static final Kernel TOY = Fixtures.toy();
 
