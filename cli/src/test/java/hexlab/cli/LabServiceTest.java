@@ -1,5 +1,7 @@
 package hexlab.cli;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.util.Json;
 import org.junit.jupiter.api.Test;
@@ -23,6 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The lab service: started by the first simulate, reused by the next, the same games as a one-shot process, and closed to everyone but its user. */
+// simulate processes and a lab service on a toy copy of its own, waited on: it runs beside the other classes
+@Execution(ExecutionMode.CONCURRENT)
 class LabServiceTest {
     static String[] batch(Path root, Path csv, String... more) {
         return CliTest.with(new String[] {"simulate", "--root", root.toString(), "--system", "toy", "--scenario", "meeting", "--games", "6", "--bots", "aggressive",

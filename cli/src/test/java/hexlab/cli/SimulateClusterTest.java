@@ -1,5 +1,7 @@
 package hexlab.cli;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.lab.cluster.Cluster;
 import hexlab.kernel.lab.cluster.LabMember;
@@ -21,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** simulate --cluster on two members: the CSV and summary of a run here, and a coordinator killed mid-batch resumed to the same CSV. */
 // a batch ends by itself (ClusterPlayers' stall timeout); this bounds what would still hang, say a cluster that will not form
+// cluster members and a worker process of its own, mostly waiting on them: it runs beside the other classes
+@Execution(ExecutionMode.CONCURRENT)
 @org.junit.jupiter.api.Timeout(value = 10, unit = java.util.concurrent.TimeUnit.MINUTES, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
 class SimulateClusterTest {
     static final String JOIN = "127.0.0.1:5891";

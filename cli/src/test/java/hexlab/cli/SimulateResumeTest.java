@@ -1,5 +1,7 @@
 package hexlab.cli;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.util.Json;
 import org.junit.jupiter.api.Test;
@@ -18,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Nothing lost: a killed batch keeps every finished game and --resume completes it to the CSV an uninterrupted run writes. */
+// simulate processes of its own, waited on: it runs beside the other classes
+@Execution(ExecutionMode.CONCURRENT)
 class SimulateResumeTest {
     static final int GAMES = 30;
 

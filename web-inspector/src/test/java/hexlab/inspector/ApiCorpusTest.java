@@ -1,5 +1,7 @@
 package hexlab.inspector;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -31,6 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * message, shows no stack trace, and changes nothing: every fixture game stands where it stood and
  * the data folder holds the same files, byte for byte in size.
  */
+// servers and data folders of its own, a runaway script waited out: it runs beside the other classes
+@Execution(ExecutionMode.CONCURRENT)
 class ApiCorpusTest {
     @TempDir static Path dir;
     static final Map<String, InspectorServer> servers = new LinkedHashMap<>();

@@ -28,6 +28,8 @@ final class Browser implements AutoCloseable {
     static final Path DRIVER = Path.of("/usr/bin/chromedriver");
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Duration PATIENCE = Duration.ofSeconds(90);
+    /** How often a wait looks again: a page takes a step's answer in tens of milliseconds, and a test waits for hundreds of them. */
+    static final Duration POLL = Duration.ofMillis(20);
 
     final ChromeDriver driver;
     final Path downloads;
@@ -57,6 +59,7 @@ final class Browser implements AutoCloseable {
         // the window's size includes no browser chrome in every mode: make the page itself 1280x800
         driver.get("about:blank");
         viewport(1280, 800);
+        FailureShots.opened(this);
     }
 
     /** Makes the page itself (the window without its chrome) w x h pixels. */
@@ -69,7 +72,7 @@ final class Browser implements AutoCloseable {
     <T> T until(Function<ChromeDriver, T> condition, String what) { return until(condition, what, PATIENCE); }
 
     <T> T until(Function<ChromeDriver, T> condition, String what, Duration patience) {
-        return new WebDriverWait(driver, patience, Duration.ofMillis(200)).withMessage(what).until(d -> condition.apply((ChromeDriver) d));
+        return new WebDriverWait(driver, patience, POLL).withMessage(what).until(d -> condition.apply((ChromeDriver) d));
     }
 
     Object js(String script, Object... args) { return ((JavascriptExecutor) driver).executeScript(script, args); }
@@ -108,6 +111,7 @@ final class Browser implements AutoCloseable {
 
     @Override
     public void close() {
+        FailureShots.closed(this);
         driver.quit();
         deleteTree(profile);
         deleteTree(downloads);

@@ -6,6 +6,8 @@ import hexlab.kernel.rules.ErratumInstaller;
 import hexlab.kernel.rules.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
@@ -26,6 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * divergence reported; the draft is named and downloaded as errata/<id>.yaml, and the check and
  * install behind ./tobruk errata add put it into a copy of the tree, where it loads and patches the cell.
  */
+// a server, a browser and a copy of the tree of its own: it runs beside the other classes
+@Execution(ExecutionMode.CONCURRENT)
 @ExtendWith(FailureShots.class)
 class ErratumAuthoringBrowserTest {
     @TempDir Path dir;

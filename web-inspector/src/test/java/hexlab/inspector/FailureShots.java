@@ -10,6 +10,13 @@ import java.util.function.Supplier;
 final class FailureShots implements TestWatcher {
     static volatile Supplier<Browser> browser = () -> null;
 
+    // the browser a thread opened: classes that run side by side each shoot their own page
+    private static final java.util.Map<Thread, Browser> OPEN = new java.util.concurrent.ConcurrentHashMap<>();
+
+    static void opened(Browser b) { OPEN.put(Thread.currentThread(), b); }
+
+    static void closed(Browser b) { OPEN.values().remove(b); }
+
     static Path dir() {
         String t = System.getProperty("inspector.target");
         return (t == null ? Path.of("target") : Path.of(t)).resolve("browser-failures");
@@ -17,7 +24,7 @@ final class FailureShots implements TestWatcher {
 
     @Override
     public void testFailed(ExtensionContext context, Throwable cause) {
-        Browser b = browser.get();
+        Browser b = OPEN.getOrDefault(Thread.currentThread(), browser.get());
         if (b == null) return;
         try {
             Path f = dir().resolve(context.getRequiredTestClass().getSimpleName() + "-" + context.getRequiredTestMethod().getName() + ".png");

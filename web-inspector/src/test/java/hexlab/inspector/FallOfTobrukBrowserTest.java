@@ -3,6 +3,8 @@ package hexlab.inspector;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 
@@ -19,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stepped impulse by impulse (the breadcrumb names the formation's activation), and random bots
  * carry the game through one full game-turn (Dawn, AM, PM, Dusk).
  */
+// a server and a browser of its own: it runs beside the other classes
+@Execution(ExecutionMode.CONCURRENT)
 @ExtendWith(FailureShots.class)
 class FallOfTobrukBrowserTest {
     @Test

@@ -1,5 +1,7 @@
 package hexlab.inspector;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * No game is lost: each is kept in a journal as it is played, rebuilt when the server starts again
  * or when a game set aside for memory is asked for, and never set aside while a request uses it.
  */
+// servers and data folders of its own, restarted: it runs beside the other classes
+@Execution(ExecutionMode.CONCURRENT)
 class GamesSurviveTest {
     @TempDir Path data;
 

@@ -1,5 +1,7 @@
 package hexlab.inspector;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import hexlab.kernel.lab.cluster.Cluster;
 import hexlab.kernel.lab.cluster.ClusterPlayers;
@@ -12,6 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** serve --cluster: the lab page's batches play on the cluster's members, with the games of a batch played here. */
+// a cluster member and servers of its own, mostly waiting on them: it runs beside the other classes
+@Execution(ExecutionMode.CONCURRENT)
 class LabClusterTest {
     // each game's row without how much of the shared opening it took, which depends on the worker that played it
     static List<JsonNode> rows(JsonNode batch) {
