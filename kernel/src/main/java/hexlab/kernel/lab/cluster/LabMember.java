@@ -106,8 +106,9 @@ public final class LabMember implements AutoCloseable {
             plan = Plan.of(kernel, Json.read(planJson), "batch " + id);
         } catch (InputException | IllegalArgumentException e) {
             String why = e instanceof InputException ie ? ie.describe() : e.getMessage();
-            hz.<String, String>getMap(Cluster.refusals(id)).put(name, why);
             log.accept("refused batch " + id + ": " + why);
+            // the coordinator must hear it: asked again while the cluster changes under the call
+            putUntilDone(hz.getMap(Cluster.refusals(id)), name, why, batches, id);
             return;
         }
         log.accept("batch " + id + ": " + plan.system().id() + " " + plan.scenario() + ", " + plan.variants().size() + " variants x " + plan.games() + " games, on " + threads + " threads");

@@ -78,10 +78,10 @@ class ClusterTest {
         List<String> log = new CopyOnWriteArrayList<>();
         List<LabMember> ms = members(5831, List.of(Fixtures.TOY_ROOT, edited), log);
         try (ClusterPlayers cluster = new ClusterPlayers(List.of("127.0.0.1:5831"), log::add)) {
-            // the batch is kept open (its first game held back) until the member with other rules has
-            // looked at it and said no: in a warm JVM the other member may play every game first
+            // the batch is kept open (its first game held back, 60 s at most in all) until the member with
+            // other rules has looked at it and said no: in a warm JVM the other member may play every game first
+            long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
             List<GameRecord> there = Batch.play(k, variants(), settings(1), new Batch.Control().players(cluster).each((r, place) -> {
-                long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
                 while (log.stream().noneMatch(l -> l.startsWith("refused batch ")) && System.nanoTime() < until) sleep(100);
             }));
             assertEquals(2 * GAMES, there.size());
