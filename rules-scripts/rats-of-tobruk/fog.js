@@ -40,11 +40,26 @@ export function secrets(ctx, side) {
 }
 
 // The backs of the hidden units: id -> {id, side, hex, at, hq, hidden}, each named by its hex and
-// its place among the backs there: moving units first (in the move's order), HQs next, then the
-// rest. Nothing else tells them apart, so no order of theirs depends on which unit is which.
+// its place among the backs there: the units a record under way names first (the move's units, the
+// activation's HQ and stack, the opportunity fire's, the attack's, in that order), HQs next, then
+// the rest. Nothing else tells them apart, so no name a record shows depends on which unit is which.
+function named(s) {
+  const out = [];
+  const add = (ids) => { for (const id of ids || []) if (out.indexOf(id) < 0) out.push(id); };
+  if (s.moving) add(s.moving.units);
+  if (s.activation) { add(s.activation.hq ? [s.activation.hq] : []); add(s.activation.stackUnits); }
+  if (s.opportunity) { add(s.opportunity.units); add(s.opportunity.fired); }
+  if (s.attack) {
+    add(s.attack.units); add(s.attack.artillery); add(s.attack.defArtillery);
+    for (const q of s.attack.queue || []) { add(q.units); add(q.optional); }
+    add(s.attack.advanced); add(s.attack.further);
+  }
+  return out;
+}
+
 function backs(ctx, side) {
-  const moving = ctx.state.moving ? ctx.state.moving.units : [];
-  const rank = (p) => { const m = moving.indexOf(p.id); return m >= 0 ? m : moving.length + (p.hq ? 0 : 1); };
+  const first = named(ctx.state);
+  const rank = (p) => { const m = first.indexOf(p.id); return m >= 0 ? m : first.length + (p.hq ? 0 : 1); };
   const list = hiddenFrom(ctx, side).slice().sort((a, b) => {
     const ha = a.hex || "off", hb = b.hex || "off";
     return ha < hb ? -1 : ha > hb ? 1 : rank(a) - rank(b);

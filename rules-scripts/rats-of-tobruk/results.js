@@ -213,7 +213,9 @@ export const retreat = {
       p.hex = a.route[1];
       p.riding = null;
       p.revealed = true;
-      ctx.trace({ rule: "10.5", uses: ["map", "units/counters", "terrain/movement", "terrain/movement-printed"], text: p.name + " retreats " + from + " -> " + a.route.join(" -> ") + (r.toward ? " toward " + r.toward : "") });
+      ctx.trace({ rule: "10.5", uses: ["map", "units/counters", "terrain/movement", "terrain/movement-printed"], text: p.name + " retreats " + from + " -> " + a.route.join(" -> ") + (r.toward ? (r.toward.indexOf("/") >= 0 ? " toward the nearest HQs" : " toward its HQ") : "") });
+      // the HQ is named only to its owner: to the other side it may be a counter's back (1.1)
+      if (r.toward) ctx.trace({ rule: "10.5", text: p.name + " retreats toward " + r.toward.split("/").map((id) => ctx.piece(id).name).join(" / "), visibleTo: [p.side] });
     }
     ctx.done();
     proceed(ctx);

@@ -59,4 +59,15 @@ class FogTest {
         set(g, "state.pieces['" + AU + "'].revealed = true");
         assertTrue(inspectable(g, "axis", AU), "a unit that has fought is revealed in all cases");
     }
+
+    @Test
+    @DisplayName("RoT 1.1: the back the activation's HQ shows is named the same whichever of two hidden HQs in a hex it is")
+    void activationHqBack() {
+        for (String hq : new String[] {"de-1pz5-hq", "de-2pz5-hq"}) {
+            Game g = game("2/24", AU + "@3020", "de-1pz5-hq@3031", "de-2pz5-hq@3031");
+            assertFalse(inspectable(g, "allied", hq), "11 hexes: beyond observation");
+            set(g, "state.activation = Object.assign({}, state.activation || {}, {hq: '" + hq + "', stackUnits: []})");
+            assertEquals("hidden axis 3031", js(g, "rules.fog.view('allied').activation.hq").asText(), "the activated " + hq + " shows as the hex's first back");
+        }
+    }
 }
