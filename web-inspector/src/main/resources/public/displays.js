@@ -26,6 +26,13 @@ async function refresh() {
   if (mine === asked) document.body.dataset.displaysRev = String(mine);
 }
 
+// a counter of the display, not of the board: selectors of the board's counters must not find it
+function counterOf(p) {
+  const svg = miniCounter(p, store.game.system.sides);
+  svg.setAttribute("class", "mini-counter display-counter");
+  return svg;
+}
+
 function chip(rule) { return rule ? h("span", { class: "rule", title: "rule " + rule }, rule) : null; }
 
 function draw(displays) {
@@ -44,7 +51,7 @@ function draw(displays) {
       const row = h("div", { class: "box-pieces" });
       for (const id of b.pieces || []) {
         const p = pieceOf(id);
-        row.append(p ? h("span", { class: "box-piece", "data-piece": id, title: describe(p) }, miniCounter(p, store.game.system.sides), h("span", { class: "label" }, nameOf(p)))
+        row.append(p ? h("span", { class: "box-piece", "data-piece": id, title: describe(p) }, counterOf(p), h("span", { class: "label" }, nameOf(p)))
           : h("span", { class: "box-piece", "data-piece": id }, id));
         counters++;
       }
