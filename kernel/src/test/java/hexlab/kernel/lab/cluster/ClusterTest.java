@@ -8,8 +8,6 @@ import hexlab.kernel.lab.Csv;
 import hexlab.kernel.lab.GameRecord;
 import hexlab.kernel.lab.Summary;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -24,8 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A batch on a cluster of members: the games of a single process, a member killed mid-batch losing none, and a member with other rules refusing. */
 // a batch ends by itself (ClusterPlayers' stall timeout); this bounds what would still hang, say a cluster that will not form
-// it mostly waits on members joining, handing over and leaving: it runs beside the other classes
-@Execution(ExecutionMode.CONCURRENT)
+// it runs alone: beside the other classes a member starved of the processor missed a batch it had to refuse
 @org.junit.jupiter.api.Timeout(value = 10, unit = java.util.concurrent.TimeUnit.MINUTES, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
 class ClusterTest {
     static final int GAMES = 10;
