@@ -396,7 +396,9 @@ export function strike(ctx, group, kind, letter, what, rule) {
   const d2 = ctx.roll(ctx.tables["fire-combat"]["fire-combat"].die, rule + " Disruption Result (" + band + ")");
   const r = ctx.rules.artillery.disruption(band, d2);
   const g = T(ctx)["air-to-ground"];
-  const n = r.printed === "All Dis" ? Math.max(g["all-dis-minimum"], Math.floor(group.factor)) : g["dis-count"][r.printed] || 0;
+  // 9.443, 9.444: what each result counts; All Dis is the group's factor, at least the minimum
+  const counts = Object.assign({ "All Dis": Math.max(g["all-dis-minimum"], Math.floor(group.factor)) }, g["dis-count"]);
+  const n = counts[r.printed] || 0;
   ctx.trace({ rule, table: "fire-combat/fire-combat", uses: ["air/air-to-ground"].concat(uses), cell: r.row, result: r.printed, text: who + ": " + r.printed + " = " + n + " Dis" });
   return n;
 }

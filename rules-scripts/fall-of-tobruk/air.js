@@ -192,7 +192,7 @@ export function inSpan(ctx, s, d) { const [lo, hi] = span(s); return d >= lo && 
 export function airfieldTaken(ctx, hex, piece, from) {
   const row = T(ctx).airfields.rows.find((r) => r.hex === hex);
   if (!row || !from || from === piece.side) return;
-  const s = S(ctx), sec = row.sector;
+  const s = S(ctx), sec = row.sector, { die, "odd-point-moves": oddMoves } = T(ctx)["control-reading"];
   const capBefore = printedCapacity(ctx, from, sec) + row.capacity;   // control has already changed
   const dmg = damageOf(ctx, from, sec);
   let moved = 0, text = "";
@@ -200,9 +200,8 @@ export function airfieldTaken(ctx, hex, piece, from) {
     const share = dmg * row.capacity / capBefore;
     moved = Math.floor(share);
     if (share > moved) {
-      const cr = T(ctx)["control-reading"];
-      const d = ctx.roll(cr.die, "6.13 does the odd damage point of " + sec + " move with " + row.airfield + "?");
-      if (inSpan(ctx, cr["odd-point-moves"], d)) moved++;
+      const d = ctx.roll(die, "6.13 does the odd damage point of " + sec + " move with " + row.airfield + "?");
+      if (inSpan(ctx, oddMoves, d)) moved++;
       text = " (d10 " + d + " for the odd point)";
     }
     s.damage[from][sec] = dmg - moved;

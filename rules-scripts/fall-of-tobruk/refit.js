@@ -196,11 +196,13 @@ function backInPlay(ctx, p, hex, moraleLoss) {
   ctx.rules.victory.afterMove(p, [hex]);
 }
 
+// 5.32: a type's track holds 0 to max-per-type steps; the value kept is returned.
 function setReserve(ctx, side, type, n) {
-  const s = ctx.state;
+  const s = ctx.state, kept = Math.max(0, Math.min(n, T(ctx)["reserve-tanks"]["max-per-type"]));
   const was = s.reserveTankTypes[side][type] || 0;
-  s.reserveTankTypes[side][type] = n;
-  s.reserveTanks[side] += n - was;
+  s.reserveTankTypes[side][type] = kept;
+  s.reserveTanks[side] += kept - was;
+  return kept;
 }
 
 // 5.22: the most letters lost among the units, less the table's step, never below none.
@@ -244,11 +246,10 @@ function repaired(ctx, p, g, used, how) {
     return;
   }
   p.box = REFIT;
-  const type = reserveOf(ctx, p), max = T(ctx)["reserve-tanks"]["max-per-type"];
-  const n = reserveLeft(ctx, p.side, type);
-  if (type && n < max) setReserve(ctx, p.side, type, n + 1);
-  ctx.trace({ rule: g.rule, table: "repair", uses: ["units/units", "units/models"].concat(type && n < max ? [] : ["refit/readings"]), cell: { unit: p.id, type }, result: "to Units to be Refit",
-    text: p.id + " is repaired (" + how + "): to Units to be Refit; " + (type && n < max ? type + " reserve +1, now " + (n + 1) : "the " + type + " track already holds " + max + " (5.32): unchanged") });
+  const type = reserveOf(ctx, p), n = reserveLeft(ctx, p.side, type);
+  const now = type ? setReserve(ctx, p.side, type, n + 1) : n, up = now > n;
+  ctx.trace({ rule: g.rule, table: "repair", uses: ["units/units", "units/models"].concat(up ? [] : ["refit/readings"]), cell: { unit: p.id, type }, result: "to Units to be Refit",
+    text: p.id + " is repaired (" + how + "): to Units to be Refit; " + (up ? type + " reserve +1, now " + now : "the " + type + " track already holds " + n + " (5.32): unchanged") });
 }
 
 function repairAct(ctx, task, a) {

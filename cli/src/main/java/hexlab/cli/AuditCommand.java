@@ -12,7 +12,7 @@ import picocli.CommandLine.Parameters;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
-@Command(name = "audit", description = "Play random-bot games with every table read tracked and report: data no game read (dead), "
+@Command(name = "audit", description = "Play bot games (the random bot and each bot the system declares, in turn) with every table read tracked and report: data no game read (dead), "
         + "placeholder and reconstructed data that decided outcomes, non-printed data read but named by no trace entry, and values stated twice. "
         + "Exit 3 when there is dead data or a value stated twice, 1 when a game broke.")
 final class AuditCommand implements Callable<Integer> {
@@ -24,6 +24,8 @@ final class AuditCommand implements Callable<Integer> {
 
     @Option(names = "--seed", defaultValue = "1") long seed;
 
+    @Option(names = "--bots", split = ",", paramLabel = "BOT", description = "The players, taken in turn game after game, one bot for every side (default: random and each bot the system declares).") java.util.List<String> bots;
+
     @Option(names = "--threads", description = "Games played at once (default: the number of cores); the report is the same whatever the count.") Integer threads;
 
     @Override
@@ -33,14 +35,16 @@ final class AuditCommand implements Callable<Integer> {
         Progress bar = new Progress(common.json || System.console() == null || !System.console().isTerminal() ? null : System.err, "audit " + system, games);
         int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         if (t < 1) throw new hexlab.kernel.error.InputException(null, 0, 0, "--threads " + t + ": give at least 1");
-        Audit.Report r = Audit.run(k, system, games, seed, t, bar::update, true);
+        Audit.Report r = Audit.run(k, system, games, seed, t, bots, bar::update, true);
         bar.finish();
         if (common.json) {
             common.printJson(r.json());
             return exit(r);
         }
         PrintWriter out = common.out();
-        out.printf("%s: %d games over %d variants and %d scenarios%n", r.system(), r.games(), r.variants().size(), r.scenarios().size());
+        out.printf("%s: %d games over %d variants and %d scenarios, played by %s%n", r.system(), r.games(), r.variants().size(), r.scenarios().size(), String.join(", ", r.bots()));
+        int covering = Audit.coveringGames(k, system, r.bots());
+        if (r.games() < covering) out.printf("(%d games play every scenario under every variant and with every player)%n", covering);
         for (String e : r.errors()) out.println("game broke: " + e);
         out.println(r.dead().isEmpty() ? "dead data: none" : "dead data (" + r.dead().size() + "):");
         for (Audit.Finding f : r.dead()) out.println("  " + f.describe());

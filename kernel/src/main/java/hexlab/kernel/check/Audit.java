@@ -34,8 +34,10 @@ import java.util.function.IntConsumer;
  * no game read (dead), the non-printed data that decided outcomes, the non-printed data read but
  * named by no trace entry, and the values stored twice ({@link Duplicates}).
  *
- * <p>Games are spread over the scenarios and over the variants that can read other data: the base
- * rules, each preset, and each option turned from its default. Random bots play them, seeded.
+ * <p>Games are spread over the scenarios, over the variants that can read other data (the base
+ * rules, each preset, and each option turned from its default) and over the players: the random bot,
+ * which tries every kind of action but rarely a purposeful one, and each bot the system declares,
+ * which reaches what a random game seldom does (an attack at good odds, a full track). Seeded.
  */
 public final class Audit {
     /** Keys of a table that describe it rather than hold rule data: never dead, never duplicates. */
@@ -48,7 +50,7 @@ public final class Audit {
         public String describe() { return file + (line > 0 ? ":" + line : "") + ": " + table + (entry == null ? "" : " " + entry) + ": " + what; }
     }
 
-    public record Report(String system, int games, List<String> variants, List<String> scenarios, List<String> errors,
+    public record Report(String system, int games, List<String> variants, List<String> scenarios, List<String> bots, List<String> errors,
                          List<Finding> dead, List<String> exempt, Map<String, int[]> decided, Map<String, JsonNode> unnamed,
                          List<Duplicates.Duplicate> duplicates) {
         /** No dead data, no value stated twice, no game that broke (names missing from uses are reported, not failed). */
@@ -59,6 +61,7 @@ public final class Audit {
             o.put("system", system).put("games", games);
             o.set("variants", Json.MAPPER.valueToTree(variants));
             o.set("scenarios", Json.MAPPER.valueToTree(scenarios));
+            o.set("bots", Json.MAPPER.valueToTree(bots));
             o.set("errors", Json.MAPPER.valueToTree(errors));
             ArrayNode d = o.putArray("dead");
             for (Finding f : dead) d.addObject().put("file", f.file()).put("line", f.line()).put("table", f.table()).put("entry", f.entry()).put("what", f.what());
@@ -96,21 +99,46 @@ public final class Audit {
     /** A scenario to play and the system whose rules play it (a system without scenarios is played by those that extend it). */
     private record Table(RuleSystem system, String scenario, List<Variant> variants) {}
 
-    public static Report run(Kernel kernel, String systemId, int games, long seed, IntConsumer progress) { return run(kernel, systemId, games, seed, 1, progress, true); }
+    /** The audit played by random bots alone, on one thread. */
+    public static Report run(Kernel kernel, String systemId, int games, long seed, IntConsumer progress) { return run(kernel, systemId, games, seed, 1, List.of("random"), progress, true); }
+
+    public static Report run(Kernel kernel, String systemId, int games, long seed, int threads, IntConsumer progress, boolean track) {
+        return run(kernel, systemId, games, seed, threads, null, progress, track);
+    }
+
+    /** The players of a system's audit games: the random bot and every bot the system (or, without scenarios, the first that plays it) declares. */
+    public static List<String> bots(Kernel kernel, String systemId) {
+        List<RuleSystem> ps = players(kernel, kernel.system(systemId));
+        return ps.isEmpty() ? List.of("random") : Bots.names(ps.get(0));
+    }
+
+    /** The fewest games that play every scenario under every audited variant and with every player at least once. */
+    public static int coveringGames(Kernel kernel, String systemId, List<String> bots) {
+        int variants = players(kernel, kernel.system(systemId)).stream().mapToInt(s -> variants(s).size()).max().orElse(1);
+        return scenarioCount(kernel, systemId) * Math.max(variants, bots == null ? bots(kernel, systemId).size() : bots.size());
+    }
 
     /**
      * Plays the audit's games on {@code threads} threads (each with its rules contexts) and reports;
      * the report is the same whatever the count, as each game's findings are merged in game order.
      *
+     * @param bots  the players, one bot for every side of a game, taken in turn; null: {@link #bots}
      * @param track whether reads are tracked; false plays the same games as normal play does (what the tracking costs is
      *              the difference: bench AuditRun), and the report's dead data and unnamed sources then mean nothing
      */
-    public static Report run(Kernel kernel, String systemId, int games, long seed, int threads, IntConsumer progress, boolean track) {
+    public static Report run(Kernel kernel, String systemId, int games, long seed, int threads, List<String> bots, IntConsumer progress, boolean track) {
         RuleSystem system = kernel.system(systemId);
-        Played p = play(kernel, system, games, seed, threads, progress, track);
+        List<String> players = bots == null ? bots(kernel, systemId) : List.copyOf(bots);
+        if (players.isEmpty()) throw new InputException(null, 0, 0, "--bots: name at least one bot");
+        for (RuleSystem s : players(kernel, system)) {
+            for (String b : players) {
+                if (!Bots.names(s).contains(b)) throw new InputException(null, 0, 0, "unknown bot \"" + b + "\" for " + s.id() + " (bots: " + String.join(", ", Bots.names(s)) + ")");
+            }
+        }
+        Played p = play(kernel, system, games, seed, threads, players, progress, track);
         List<String> exempt = new ArrayList<>();
         List<Finding> dead = dead(kernel, system, p.reads(), exempt);
-        return new Report(system.id(), games, p.variants(), p.scenarios(), p.errors(), dead, exempt, p.decided(), p.unnamed(), Duplicates.find(kernel.catalog(), system));
+        return new Report(system.id(), games, p.variants(), p.scenarios(), players, p.errors(), dead, exempt, p.decided(), p.unnamed(), Duplicates.find(kernel.catalog(), system));
     }
 
     /**
@@ -123,11 +151,12 @@ public final class Audit {
         for (String id : systemIds) {
             RuleSystem system = kernel.system(id);
             int n = games.applyAsInt(id);
-            String key = players(kernel, system).stream().map(RuleSystem::id).toList() + "|" + n;
-            Played p = byPlayers.computeIfAbsent(key, k -> play(kernel, system, n, seed, threads, null, true));
+            List<String> bots = bots(kernel, id);
+            String key = players(kernel, system).stream().map(RuleSystem::id).toList() + "|" + n + "|" + bots;
+            Played p = byPlayers.computeIfAbsent(key, k -> play(kernel, system, n, seed, threads, bots, null, true));
             List<String> exempt = new ArrayList<>();
             List<Finding> dead = dead(kernel, system, p.reads(), exempt);
-            out.put(id, new Report(system.id(), n, p.variants(), p.scenarios(), p.errors(), dead, exempt, p.decided(), p.unnamed(), Duplicates.find(kernel.catalog(), system)));
+            out.put(id, new Report(system.id(), n, p.variants(), p.scenarios(), bots, p.errors(), dead, exempt, p.decided(), p.unnamed(), Duplicates.find(kernel.catalog(), system)));
         }
         return out;
     }
@@ -138,7 +167,7 @@ public final class Audit {
     /** One game's findings. */
     private record OneGame(String variant, String error, JsonNode audit, JsonNode usage) {}
 
-    private static Played play(Kernel kernel, RuleSystem system, int games, long seed, int threads, IntConsumer progress, boolean track) {
+    private static Played play(Kernel kernel, RuleSystem system, int games, long seed, int threads, List<String> bots, IntConsumer progress, boolean track) {
         List<Table> tables = new ArrayList<>();
         for (RuleSystem player : players(kernel, system)) {
             List<Variant> vs = variants(player);
@@ -154,7 +183,7 @@ public final class Audit {
                 Map<String, RulesContext> contexts = new LinkedHashMap<>();
                 try {
                     for (int i; (i = next.getAndIncrement()) < games; ) {
-                        found[i] = game(kernel, tables, i, seed, track, scenarios, contexts);
+                        found[i] = game(kernel, tables, bots, i, seed, track, scenarios, contexts);
                         if (progress != null) progress.accept(over.incrementAndGet());
                     }
                 } finally {
@@ -192,10 +221,14 @@ public final class Audit {
         return new Played(variantIds, tables.stream().map(t -> t.system().id() + "/" + t.scenario()).distinct().toList(), errors, reads, decided, unnamed);
     }
 
-    // game i of the audit: scenarios in turn, then the variants in turn; its findings taken from its context at its end
-    private static OneGame game(Kernel kernel, List<Table> tables, int i, long seed, boolean track, Map<String, Scenario> scenarios, Map<String, RulesContext> contexts) {
+    // game i of the audit: scenarios in turn; each round of them under the next variant with the next player, so
+    // scenarios x max(variants, players) games play every pair of scenario and variant, and of scenario and player;
+    // its findings taken from its context at its end
+    private static OneGame game(Kernel kernel, List<Table> tables, List<String> bots, int i, long seed, boolean track, Map<String, Scenario> scenarios, Map<String, RulesContext> contexts) {
         Table t = tables.get(i % tables.size());
-        Variant v = t.variants().get((i / tables.size()) % t.variants().size());
+        int round = i / tables.size();
+        Variant v = t.variants().get(round % t.variants().size());
+        String bot = bots.get(round % bots.size());
         long gameSeed = Dice.derive(seed, i);
         String error = null;
         JsonNode usage = null;
@@ -206,11 +239,11 @@ public final class Audit {
                     k -> new RulesContext(kernel.catalog(), v, Boards.load(kernel.catalog(), t.system(), sc.map()), true, track));
             rc.call("resetUsage");
             Game g = Game.start(rc, sc, gameSeed, false);
-            Match.play(g, Bots.forSides(t.system(), "random", gameSeed), false, null);
+            Match.play(g, Bots.forSides(t.system(), bot, gameSeed), false, null);
             askOverlays(t.system(), g);
             usage = g.usage();
         } catch (RuntimeException e) {
-            error = v.id() + " " + t.scenario() + " seed " + gameSeed + ": " + (e instanceof InputException ie ? ie.describe() : e.getMessage());
+            error = v.id() + " " + t.scenario() + " " + bot + " seed " + gameSeed + ": " + (e instanceof InputException ie ? ie.describe() : e.getMessage());
         }
         JsonNode audit = null;
         if (track && rc != null && !rc.isDead()) {

@@ -36,6 +36,25 @@ class AuditTest {
     }
 
     @Test
+    @DisplayName("games go to each player in turn: every scenario is played by every bot named, and a bot that breaks a game is reported with its name")
+    void gamesAreSpreadOverThePlayers() {
+        Kernel k = Fixtures.toy();
+        List<String> bots = List.of("random", "aggressive", "hasty");
+        int games = Audit.coveringGames(k, "toy", bots);
+        assertEquals(Audit.scenarioCount(k, "toy") * Math.max(Audit.variants(k.system("toy")).size(), 3), games);
+        Audit.Report r = Audit.run(k, "toy", games, 1, 2, bots, null, true);
+        assertTrue(r.clean(), () -> r.json().toPrettyString());
+        assertEquals(bots, r.bots());
+        assertEquals(List.of("random", "aggressive", "hasty", "stray"), Audit.bots(k, "toy"), "by default the random bot and every bot the system declares");
+        // the toy's stray bot moves off the map: each game it plays breaks, and says which bot played it
+        Audit.Report broken = Audit.run(k, "toy", 2, 1, 1, List.of("stray"), null, true);
+        assertEquals(2, broken.errors().size(), broken.errors().toString());
+        assertTrue(broken.errors().get(0).contains(" stray seed "), broken.errors().get(0));
+        InputException e = assertThrows(InputException.class, () -> Audit.run(k, "toy", 2, 1, 1, List.of("nobody"), null, true));
+        assertTrue(e.getMessage().contains("unknown bot \"nobody\""), e.getMessage());
+    }
+
+    @Test
     @DisplayName("the report is the same whatever the threads: each game's findings are merged in game order")
     void theReportIsTheSameOnOneThreadAndOnThree() {
         Kernel k = Fixtures.toy();
