@@ -93,6 +93,14 @@ class ExplainTest {
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("dead data: none") && r.out().contains("values stated twice: none"), r.out());
         assertTrue(r.out().contains("reconstructed  map"), r.out());
+        assertTrue(r.out().contains("played by random, aggressive, hasty, stray"), r.out());
+        assertTrue(r.out().contains("(12 games play every scenario under every variant and with every player)"), r.out());
+        CliTest.Run two = run("audit", "toy", "--root", TOY.toString(), "--games", "6", "--bots", "hasty,random");
+        assertEquals(0, two.code(), two.out() + two.err());
+        assertTrue(two.out().contains("played by hasty, random"), two.out());
+        CliTest.Run bad = run("audit", "toy", "--root", TOY.toString(), "--games", "2", "--bots", "nobody");
+        assertEquals(2, bad.code(), bad.out() + bad.err());
+        assertTrue(bad.err().contains("unknown bot \"nobody\" for toy"), bad.err());
         JsonNode j = run("audit", "toy", "--root", TOY.toString(), "--games", "3", "--json").json();      // each of the toy's scenarios once
         assertTrue(j.get("clean").asBoolean());
         assertEquals("reconstructed", j.get("nonPrinted").get("map").get("status").asText());
