@@ -83,12 +83,12 @@ function defenseOf(ctx, t) {
 
 // shoot(firer, target, opportunity, road): 11.3's procedure; true if the target was hit.
 export function shoot(ctx, p, t, opportunity, road) {
-  const t3 = ctx.table.modifiers, range = ctx.map.distance(p.hex, t.hex);
+  const { "target-in-blocking-terrain": blocking, "target-on-road": onRoad } = ctx.table.modifiers, range = ctx.map.distance(p.hex, t.hex);
   const mods = [], uses = ["map", "units/counters", "fire/modifiers", "terrain/blocking"];
   const ev = ctx.rules.turns.eveningDirectFire();
   if (ev) { mods.push({ value: ev, why: "evening" }); uses.push("turns/evening"); }
-  if (ctx.rules.sight.blocks(t.hex)) mods.push({ value: t3["target-in-blocking-terrain"], why: "target in blocking terrain" });
-  if (t.roadMove || road) mods.push({ value: t3["target-on-road"], why: "target using road movement" });
+  if (ctx.rules.sight.blocks(t.hex)) mods.push({ value: blocking, why: "target in blocking terrain" });
+  if (t.roadMove || road) mods.push({ value: onRoad, why: "target using road movement" });
   if (ctx.rules.weather.isSandstorm()) { mods.push({ value: ctx.rules.weather.effect("direct-fire-per-die"), why: "sandstorm (14.1)" }); uses.push("weather/effects"); }
   const per = mods.reduce((s, m) => s + m.value, 0);
   const roll = ctx.dice("2d6", p.name + " fires at " + t.name + " in " + t.hex + (opportunity ? " (opportunity fire)" : ""));

@@ -38,6 +38,7 @@ import static hexlab.rules.Positions.KERNEL;
  */
 // games of its own on the shared kernel, each in its own rules contexts: it runs beside the other classes
 @Execution(ExecutionMode.CONCURRENT)
+@org.junit.jupiter.api.parallel.ResourceLock("hexlab.audit.ledger")
 class HiddenInformationLeakTest {
     static final int SEEDS = Integer.getInteger("hexlab.leakSeeds", 4), ACTIONS = 300, EVERY = Integer.getInteger("hexlab.leakEvery", 30);
 

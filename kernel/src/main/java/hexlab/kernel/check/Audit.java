@@ -293,6 +293,17 @@ public final class Audit {
         for (String name : system.displays().keySet()) g.display(name, null);
     }
 
+    /**
+     * The audit's findings on reads made elsewhere, with no game of its own: what a test suite's rules contexts read
+     * ({@link hexlab.kernel.script.ReadLedger}) and what it played, named by {@code by}.
+     */
+    public static Report fromReads(Kernel kernel, String systemId, Map<String, Long> reads, String by) {
+        RuleSystem system = kernel.system(systemId);
+        List<String> exempt = new ArrayList<>();
+        List<Finding> dead = dead(kernel, system, reads, exempt);
+        return new Report(system.id(), 0, List.of(), List.of(), List.of(by), List.of(), dead, exempt, Map.of(), Map.of(), Duplicates.find(kernel.catalog(), system));
+    }
+
     /** Tables and top-level entries no game read, in file order; tables marked reference: true are listed apart. */
     static List<Finding> dead(Kernel kernel, RuleSystem system, Map<String, Long> reads, List<String> exempt) {
         Set<String> pointedAt = Duplicates.pointedAt(system, reads);

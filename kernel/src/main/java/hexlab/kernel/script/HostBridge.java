@@ -45,8 +45,9 @@ public final class HostBridge {
 
     private Game game;
     private final Board board;
+    private final String system;
 
-    HostBridge(Board board) { this.board = board; }
+    HostBridge(Board board, String system) { this.board = board; this.system = system; }
 
     public void attach(Game g) { this.game = g; }
 
@@ -66,6 +67,9 @@ public final class HostBridge {
     }
 
     @HostAccess.Export public int die(int sides) { return game().die(sides); }
+
+    /** The context's first read of a table or entry, for the {@link ReadLedger} (called only when it is on). */
+    @HostAccess.Export public void read(String key) { ReadLedger.record(system, key); }
 
     @HostAccess.Export public void done() { game().done(); }
 

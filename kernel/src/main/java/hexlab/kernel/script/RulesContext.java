@@ -82,7 +82,7 @@ public final class RulesContext implements AutoCloseable {
         this.catalog = catalog;
         this.variant = variant;
         this.map = map;
-        this.bridge = new HostBridge(map == null ? null : new MapBoard(map));
+        this.bridge = new HostBridge(map == null ? null : new MapBoard(map), variant.system().id());
         // a statement limit instruments the engine's code for every context: the search gets an engine of its own
         this.ownEngine = locating == null ? null : ScriptHost.newEngine();
         this.context = Context.newBuilder("js")
@@ -292,7 +292,9 @@ public final class RulesContext implements AutoCloseable {
         if (sys.secrets() != null) b.putObject("secrets").put("section", sys.secrets().section()).put("export", sys.secrets().export());
         if (map != null) b.set("map", MapBoard.boot(map));
         b.set("sourceStatus", sourceStatus(catalog, variant, map));
-        b.put("audit", audit);
+        boolean ledger = ReadLedger.on();
+        b.put("audit", audit || ledger);
+        b.put("ledger", ledger);
         ArrayNode patches = b.putArray("patches");
         for (Overlay.Patch p : variant.overlay().patches()) patches.addObject().put("erratum", p.erratum()).put("path", p.path());
         ObjectNode scriptErrata = b.putObject("scriptErrata");

@@ -47,6 +47,7 @@
   // Reads made while computing an answer kept by ctx.once/memo/keep/recall are replayed each time
   // the kept answer is used, since the answer carries the values read.
   const audit = !!boot.audit;
+  const ledger = !!boot.ledger;     // every first read also told to the JVM's ReadLedger (a test suite's audit)
   const patchTrie = {};             // section -> table -> ... -> {"\u0000": [erratum ids]} at a patched path
   for (const pt of boot.patches || []) {
     let node = patchTrie;
@@ -113,6 +114,7 @@
   function seen(path, key, depth) {
     const k = depth === 1 ? path[0] + "/" + key : path[0] + "/" + path[1] + "/" + key;
     auditReads.set(k, (auditReads.get(k) || 0) + 1);
+    if (ledger) host.read(k);
   }
   function noteSource(table) {
     const k = "s:" + table;

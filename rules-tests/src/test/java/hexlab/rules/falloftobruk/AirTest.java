@@ -223,6 +223,54 @@ class AirTest {
     }
 
     @Test
+    @DisplayName("FoT 9.442 AAA: a Light AA unit fires on the -4 column, a Heavy AT unit as Heavy AAA on -2 (the reconstructed header reading)")
+    void lightAaAndHeavyAt() {
+        Game g = air(2);
+        place(g, "br-13xxx-1-laa", "3912");
+        box(g, "stg3-1", "Tobruk", "strafing");
+        dealNext(g, "9");
+        fly(g, "axis", "{do: 'strafe', sector: 'Tobruk', nation: 'german', hex: '3912'}");
+        assertEquals("d10=9, -4", withRule(trace(g), "9.442").get(0).path("cell").asText());
+        Game h = air(2);
+        place(h, "de-dak-i-18-flak", "3912");
+        box(h, "saaf-12", "Tobruk", "strafing");
+        dealNext(h, "9");
+        fly(h, "allied", "{do: 'strafe', sector: 'Tobruk', nation: 'allied', hex: '3912'}");
+        assertEquals("d10=9, -2", withRule(trace(h), "9.442").get(0).path("cell").asText());
+    }
+
+    @Test
+    @DisplayName("FoT 9.443 B.131: a Ju-87's Combat Support Dis on the hex is a 1R marker (1R per Dis)")
+    void combatSupportMarker() {
+        Game g = air(2);
+        String hex = "3912";
+        place(g, "br-50xx-5-ey", hex);
+        place(g, "de-paa-kpfst-kiehl", neighbour(g, hex));
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        run(g, "state.activation = {side: 'axis'}; state.active = 'axis';");
+        dealNext(g, "00");
+        fly(g, "axis", "{do: 'support', sector: 'Tobruk', nation: 'german', hex: '" + hex + "'}");
+        JsonNode m = withRule(trace(g), "9.443, B.131").get(0);
+        assertEquals("1R", m.path("result").asText(), m.toString());
+        assertEquals(1, js(g, "state.air.markers['" + hex + "'].R").asInt());
+    }
+
+    @Test
+    @DisplayName("FoT 9.4242 B.131: the defender's Ju-87 over its own hex scores a Dis: a 1L marker for the Regular Combat")
+    void defensiveSupportMarker() {
+        Game g = air(2);
+        String hex = "3912";
+        place(g, "de-paa-kpfst-kiehl", hex);
+        place(g, "br-50xx-5-ey", neighbour(g, hex));
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        run(g, "state.activation = {side: 'allied'}; state.active = 'allied';");
+        dealNext(g, "10");
+        run(g, "rules.combat.resolveNow('" + hex + "', ['br-50xx-5-ey']);");
+        JsonNode m = withRule(trace(g), "9.4242, B.131").get(0);
+        assertEquals("1L", m.path("result").asText(), m.toString());
+    }
+
+    @Test
     @DisplayName("FoT 9.443 B.131 Combat Support: each Dis is 1R on the hex, at most 4R, for a Regular Combat against it (not antitank fire); 9.4242 a defender's L markers net against it")
     void combatSupport() {
         Game g = air(2);

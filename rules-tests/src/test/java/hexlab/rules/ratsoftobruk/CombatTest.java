@@ -69,6 +69,39 @@ class CombatTest {
     }
 
     @Test
+    @DisplayName("RoT 10.8: every attacker across a ditch/wire hexside into a hex without a bunker: +3")
+    void acrossWire() {
+        Game g = game("MG2", "de-mg2-1@0923", "de-mg2-2@0922", MGHQ + "@0824", AU + "@1022");
+        take(g, "\"done\"");
+        String text = crtEntry(act(g, "{\"do\":\"attack\",\"hex\":\"1022\",\"units\":[\"de-mg2-1\",\"de-mg2-2\"]}")).path("text").asText();
+        assertTrue(text.contains("+3 across ditch/wire"), text);
+        assertFalse(text.contains("bunker"), text);
+    }
+
+    @Test
+    @DisplayName("RoT 10.1 step 3: the hex terrain's modifier: +2 on a hill, +3 in the town (terrain.yaml, a placeholder), none on hamada")
+    void terrainModifiers() {
+        Game g = game("MG2", MG1 + "@3026", AU + "@3025");
+        assertEquals("[2]", js(g, "rules.fortifications.attackModifiers([], '1629', {}).map((m) => m.value)").toString(), "1629 is a hill");
+        assertEquals("[3]", js(g, "rules.fortifications.attackModifiers([], '4614', {}).map((m) => m.value)").toString(), "4614 is in the town");
+        assertEquals("[]", js(g, "rules.fortifications.attackModifiers([], '3025', {}).map((m) => m.value)").toString(), "3025 is hamada");
+    }
+
+    @Test
+    @DisplayName("RoT 10.4: AP: half the attacking units, fractions down, eliminated, the attacker choosing which")
+    void attackerHalfEliminated() {
+        Game g = combat(MG1 + "@3026", MG2 + "@3126", MGHQ + "@3027", AU + "@3025");
+        dealNext(g, "55");
+        JsonNode e = crtEntry(act(g, "{\"do\":\"attack\",\"hex\":\"3025\",\"units\":[\"" + MG1 + "\",\"" + MG2 + "\"]}"));
+        assertEquals("AP", e.path("result").asText(), "1-1, roll 10");
+        assertEquals("axis", g.toAct());
+        assertTrue(g.view(null).prompt().startsWith("AP: choose"), g.view(null).prompt());
+        take(g, "\"unit\":\"" + MG2 + "\"");
+        assertEquals("eliminated", piece(g, MG2).path("at").asText());
+        assertEquals("3026", piece(g, MG1).path("hex").asText(), "one of two: the other stays");
+    }
+
+    @Test
     @DisplayName("RoT 16.0, 10.8: with an engineer the bunker's +4 is halved to +2, and a German engineer cancels the ditch/wire")
     void engineers() {
         Game g = game("Pio33", "de-pio33-1@0924", "de-pio33-2@0923", "de-pio33-hq@0824", AU + "@1023");

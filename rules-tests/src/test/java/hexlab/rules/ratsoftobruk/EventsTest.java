@@ -48,6 +48,17 @@ class EventsTest {
     }
 
     @Test
+    @DisplayName("RoT 10.7: an AA or Flak unit that is not light rolls two dice: the German 8.8 cm Flak against an Allied airstrike")
+    void heavyFlak() {
+        Game g = attack(EVENTS, "de-mg2-1@3026", "de-mg2-hq@3027", "au-2-24-a@3025", "de-flak33-1@3028");
+        dealNext(g, "66");
+        JsonNode r = js(g, "rules.events.play({color: 'blue', name: 'Airstrike'}, 'allied', '3025')");
+        assertTrue(r == null || r.isNull(), "2d6 = 12 > 3 hexes: the defender's airstrike is cancelled by the attacker's Flak");
+        List<JsonNode> ev = trace(g);
+        assertTrue(ev.stream().anyMatch((e) -> "roll".equals(e.path("kind").asText()) && "2d6".equals(e.path("dice").asText())), ev.toString());
+    }
+
+    @Test
     @DisplayName("RoT 14.1: in a sandstorm an airstrike or strafing chit is discarded; 15.0: some chits nullify a bunker's modifier")
     void sandstormAndBunkers() {
         Game g = attack(EVENTS, "de-mg2-1@3026", "de-mg2-hq@3027", "au-2-24-a@3025");
