@@ -32,16 +32,24 @@ function inSight(ctx, from, to) {
   return ctx.map.distance(from, to) <= 1 || ctx.map.lineOfSight(from, to, ctx.rules.sight.blocking());
 }
 
+// The ids of the enemy units `side` may not inspect (1.1), worked out once per question and only
+// if some target is in range and sight: fog of war reads the whole position.
+function hiddenIds(ctx, side) {
+  let ids = null;
+  return () => ids || (ids = new Set(ctx.rules.fog.hiddenFrom(side).map((q) => q.id)));
+}
+
 // The targets `p` may fire at from where it is: {piece} for an enemy unit its side may inspect
 // (an HQ only if alone in its hex), {hex} for a hex whose units it may not (1.1: the unit fired at
 // is then drawn among them). `among`: only these enemy units (opportunity fire at a moving stack).
-export function targetsOf(ctx, p, among) {
-  const enemy = ctx.rules.zoc.enemyOf(p.side), out = [], hidden = new Set(ctx.rules.fog.hiddenFrom(p.side).map((q) => q.id));
+// `hidden`: hiddenIds(side), shared by every firer of one question.
+export function targetsOf(ctx, p, among, hidden) {
+  const enemy = ctx.rules.zoc.enemyOf(p.side), out = [], isHidden = hidden || hiddenIds(ctx, p.side);
   const pool = among || ctx.piecesById((q) => q.side === enemy && q.hex);
   const blind = new Set();
   for (const t of pool) {
     if (!t.hex || ctx.map.distance(p.hex, t.hex) > p.range || !inSight(ctx, p.hex, t.hex)) continue;
-    if (hidden.has(t.id)) { if (!blind.has(t.hex)) { blind.add(t.hex); out.push({ hex: t.hex }); } continue; }
+    if (isHidden().has(t.id)) { if (!blind.has(t.hex)) { blind.add(t.hex); out.push({ hex: t.hex }); } continue; }
     if (t.hq && ctx.piecesAt(t.hex).length > 1) continue;
     out.push({ piece: t, hex: t.hex });
   }
@@ -52,10 +60,12 @@ function fireAction(p, t) { return t.piece ? { do: "fire", unit: p.id, target: t
 
 // The direct fire the activation may still shoot: {do: "fire", unit, target} or {do: "fire", unit, hex}.
 export function actions(ctx) {
-  const out = [];
+  const out = [], hidden = {};
   for (const p of ctx.piecesById((q) => q.fire === "direct" && !q.directFired && !q.attacked && ctx.rules.activation.activates(q))) {
     if (!canFire(ctx, p)) continue;
-    for (const t of targetsOf(ctx, p)) out.push(fireAction(p, t));
+    // one fog-of-war answer per side for all the firers
+    const h = hidden[p.side] || (hidden[p.side] = hiddenIds(ctx, p.side));
+    for (const t of targetsOf(ctx, p, undefined, h)) out.push(fireAction(p, t));
   }
   return out;
 }
@@ -134,10 +144,10 @@ function pairs(ctx, units, hex) {
   const o = ctx.state.opportunity, fired = o && o.hex === hex ? new Set(o.fired) : new Set();
   const moving = units.map((id) => ctx.piece(id)).filter((p) => p.hex === hex);
   if (!moving.length) return [];
-  const enemy = ctx.rules.zoc.enemyOf(moving[0].side), out = [];
+  const enemy = ctx.rules.zoc.enemyOf(moving[0].side), out = [], hidden = hiddenIds(ctx, enemy);
   for (const f of ctx.piecesById((q) => q.side === enemy && q.fire === "direct" && !fired.has(q.id))) {
     if (!canFire(ctx, f)) continue;
-    for (const t of targetsOf(ctx, f, moving)) out.push([f, t]);
+    for (const t of targetsOf(ctx, f, moving, hidden)) out.push([f, t]);
   }
   return out;
 }
