@@ -123,14 +123,18 @@ function initialControl(ctx, scenario, entry) {
 }
 
 // 16.16: the reserve tank tracks: by tank type as printed (state.reserveTankTypes) and the total
-// of each side (state.reserveTanks, what 15.2 and 15.3 count).
-function reserveTanks(ctx) {
-  const t = ctx.tables.scenarios["initial-reserve-tanks"];
+// of each side (state.reserveTanks, what 15.2 and 15.3 count); no track starts above what it holds (5.32).
+function reserveTanks(ctx, scenario) {
+  const t = ctx.tables.scenarios["initial-reserve-tanks"], max = ctx.tables.refit["reserve-tanks"]["max-per-type"];
   const totals = {}, types = {};
   for (const side of ctx.sides) {
     types[side] = {};
     totals[side] = 0;
-    for (const k of Object.keys(t[side] || {}).sort()) { types[side][k] = t[side][k]; totals[side] += t[side][k]; }
+    for (const k of Object.keys(t[side] || {}).sort()) {
+      if (t[side][k] > max) fail(scenario, "the " + side + " " + k + " reserve track starts at " + t[side][k] + " (16.16), above the " + max + " steps a track holds (5.32)");
+      types[side][k] = t[side][k];
+      totals[side] += t[side][k];
+    }
   }
   return { totals, types };
 }
@@ -228,7 +232,7 @@ export function setup(ctx, scenario) {
   s.pieces = {};
   s.date = scenario.date || (entry && entry["first-turn"]) || "May 26";
   s.control = initialControl(ctx, scenario, entry);
-  const reserve = reserveTanks(ctx);
+  const reserve = reserveTanks(ctx, scenario);
   s.reserveTanks = reserve.totals;
   s.reserveTankTypes = reserve.types;
   s.losses = zeroLosses(ctx);

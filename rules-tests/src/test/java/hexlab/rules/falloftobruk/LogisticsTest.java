@@ -293,4 +293,15 @@ class LogisticsTest {
         take(g, "\"do\":\"repair\",\"unit\":\"" + PZ1 + "\"");
         assertEquals(8, js(g, "state.losses.axis.armor").asInt());
     }
+
+    /** The Allied Crusader track of 16.16 started above what 5.32 lets a track hold. */
+    static final hexlab.rules.EditedRules OVERFULL = new hexlab.rules.EditedRules("fall-of-tobruk").erratum("overfull-track",
+            "- {op: replace, path: scenarios/initial-reserve-tanks/allied/Crusader, value: 9}");
+
+    @Test
+    @DisplayName("FoT 5.32 16.16: no reserve track starts above the 8 steps it holds: a scenario table with 9 Crusaders is refused at set-up, naming both rules")
+    void reserveTrackStartsWithinItsLength() {
+        RuntimeException e = assertThrows(RuntimeException.class, () -> OVERFULL.scenario(OVERFULL.variant("errata:overfull-track"), "may-27", 1));
+        assertTrue(e.getMessage().contains("the allied Crusader reserve track starts at 9 (16.16), above the 8 steps a track holds (5.32)"), e.getMessage());
+    }
 }
