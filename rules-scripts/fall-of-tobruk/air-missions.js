@@ -277,10 +277,10 @@ function contact(ctx, units, rule) {
 
 // The ACT column of a differential; beyond the ends the end column (act-reading), else none.
 function actColumn(ctx, diff) {
-  const cols = T(ctx).act.columns, { beyond } = T(ctx)["act-reading"];
+  const cols = T(ctx).act.columns;
   const i = cols.indexOf("Even") + diff;
   if (i >= 0 && i < cols.length) return cols[i];
-  return beyond === "end-column" ? cols[i < 0 ? 0 : cols.length - 1] : null;
+  return T(ctx)["act-reading"].beyond === "end-column" ? cols[i < 0 ? 0 : cols.length - 1] : null;
 }
 
 // One unit firing at another (or an AAA column): the ACT cell.

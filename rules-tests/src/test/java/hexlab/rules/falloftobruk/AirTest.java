@@ -153,6 +153,19 @@ class AirTest {
     }
 
     @Test
+    @DisplayName("FoT 9.441 act-reading: a differential beyond the Air Combat Table reads its end column: a Spitfire given AAF 9 by an erratum fires at a Ju-87 (ADF 2) on +4, not +7")
+    void beyondTheTable() {
+        Game g = bare(patched("air/order-of-battle/aircraft/Spit/aaf", "9"), 2);
+        run(g, "state.weather = 'clear'; state.half = 'AM'; rules.air.setupUnits({}, {'air-setup': 'test'});");
+        trace(g);
+        box(g, "raf-145", "Tobruk", "fighter-sweep");
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        dealNext(g, "000");
+        fly(g, "allied", "{do: 'sweep', sector: 'Tobruk', nation: 'allied', box: 'combat-support'}");
+        assertEquals("d10=0, +4", withRule(trace(g), "9.441").get(0).path("cell").asText());
+    }
+
+    @Test
     @DisplayName("FoT 9.421 a Strafing/Bombing unit that a Fighter Sweep engaged and did not send home flies a free Air Impulse at once, its owner's decision (or it stays in its box)")
     void freeAirImpulse() {
         Game g = air(2);
