@@ -29,6 +29,11 @@
 //   {do: "strafe", sector, nation, airbase} Strafing/Bombing the enemy's off-map airbase `airbase`
 // While a 9.421 free Air Impulse is owed (state.air.free) the same decision is the engaged side's:
 // the support or strafe missions of its surviving units, or {do: "decline"} (they stay in their box).
+// Decision compose (9.41, an interrupt after the mission is chosen, while state.air.compose is set):
+// the owner says which units of the box fly (one or two) and which escorts go along (none to two),
+// starting from the strongest: {do: "add", unit}, {do: "drop", unit}, {do: "fly"}.
+// Decision defensive (9.4242, a step of the combat queue): {do: "support", units: [id, ...]} (one or
+// two Combat Support units of one nationality) or {do: "pass"}.
 
 const USES = Object.freeze(["air/order-of-battle"]);
 
@@ -172,12 +177,17 @@ export const impulse = {
     if (f) {
       s.free = null;
       if (a.do === "decline") A(ctx).tell(f.side, { rule: "9.421", result: "declined", text: f.side + " keeps the engaged units in their box: no free Air Impulse" });
-      else fly(ctx, f.side, a, freeUnits(ctx, f).filter((p) => A(ctx).nationality(p) === a.nation));
+      else fly(ctx, f.side, a, freeUnits(ctx, f).filter((p) => A(ctx).nationality(p) === a.nation), null, true);
       ctx.done();
       return;
     }
-    fly(ctx, activeSide(ctx), a);
-    if (!s.free) ctx.done();                  // else the engaged side's free Air Impulse comes first (9.421)
+    const side = activeSide(ctx);
+    const c = composing(ctx, side, a);
+    if (c) {
+      s.compose = c;
+      ctx.interrupt("air-missions.compose", null, "9.41 compose the mission");
+    } else fly(ctx, side, a, null, null, true);
+    ctx.done();
   },
   why(ctx, a) {
     if (!missions(ctx).some((m) => same(m, a))) return { rule: "9.41", reason: "no such mission: it needs unflown units of that nationality in that mission box, in a sector not grounded by Khamsin (6.3), and a target the mission may attack (9.4241, 9.425)" };
@@ -185,174 +195,223 @@ export const impulse = {
   },
 };
 
-// ---- flying a mission ----------------------------------------------------------------------------
+// ---- 9.41 the owner composes the mission -----------------------------------------------------------
 
 const BOX = { sweep: "fighter-sweep", support: "combat-support", strafe: "strafing" };
 const ESCORT = { "combat-support": "escort-combat-support", strafing: "escort-strafing" };
 
-// `units`: the package when the rules fix it (9.421's free Air Impulse), else the box's strongest.
-export function fly(ctx, side, a, units) {
+function perMission(ctx) { return T(ctx)["mission-composition"]["per-mission"]; }
+
+// The box a mission `a` flies from: its own, or (9.421, {do: "defend"}) the box a sweep found.
+function boxOf(a) { return a.do === "defend" ? a.box : BOX[a.do]; }
+
+// The units `side` may put in mission `a`: those of its box, and the escorts of the box beside it
+// (9.423; a Fighter Sweep has none), the strongest first, all of one nationality: the mission's, or
+// for a package meeting a sweep that of the units already in it (any while it is empty).
+function eligible(ctx, side, a, chosen) {
+  const box = boxOf(a);
+  let nation = a.nation || null;
+  if (!nation && chosen && chosen.length) nation = A(ctx).nationality(ctx.piece(chosen[0]));
+  return {
+    units: inBox(ctx, side, a.sector, box, nation),
+    escorts: ESCORT[box] ? inBox(ctx, side, a.sector, ESCORT[box], nation) : [],
+  };
+}
+
+// The mission to compose, starting from the strongest package, or null when the owner has nothing
+// to choose (one unit and no escort).
+function composing(ctx, side, a) {
+  const e = eligible(ctx, side, a);
+  if (e.units.length < 2 && !e.escorts.length) return null;
+  const n = perMission(ctx), id = (p) => p.id;
+  return { side, mission: a, units: e.units.slice(0, n).map(id), escorts: e.escorts.slice(0, n).map(id) };
+}
+
+// 9.421: a free Air Impulse owed after this mission is flown at once, as an interrupt.
+function owed(ctx) {
+  if (A(ctx).S().free) ctx.interrupt("air-missions.impulse", null, "9.421 free Air Impulse");
+}
+
+function names(ctx, ids) { return ids.length ? ids.map((id) => ctx.piece(id).name).join(" and ") : "none"; }
+
+export const compose = {
+  rule: "9.41",
+  side(ctx) { return A(ctx).S().compose.side; },
+  inactive: "compose its air mission",
+  prompt(ctx) {
+    const c = A(ctx).S().compose, m = c.mission, box = boxOf(m);
+    const label = T(ctx)["mission-composition"].boxes[box].label;
+    const what = m.do === "defend" ? "9.421 a Fighter Sweep contacts the " + label + " box of " + m.sector + ": meeting it"
+      : "9.41 " + label + " in " + m.sector + (m.hex ? " over " + m.hex : m.airbase ? " against the " + m.airbase + " airbase" : "") + ": flying";
+    return c.side + ": " + what + " " + names(ctx, c.units) + (ESCORT[box] ? ", escorts " + names(ctx, c.escorts) : "") +
+      " (up to " + perMission(ctx) + " each, one nationality); add or drop units, then fly";
+  },
+  actions(ctx) {
+    const c = A(ctx).S().compose, n = perMission(ctx);
+    const e = eligible(ctx, c.side, c.mission, c.units.concat(c.escorts));
+    const out = c.units.length ? [{ do: "fly" }] : [];
+    const least = c.mission.do === "defend" ? 0 : 1;       // a package meeting a sweep may change nationality
+    for (const [list, chosen, min] of [[e.units, c.units, least], [e.escorts, c.escorts, 0]]) {
+      for (const p of list) {
+        if (chosen.indexOf(p.id) >= 0) { if (chosen.length > min) out.push({ do: "drop", unit: p.id }); }
+        else if (chosen.length < n) out.push({ do: "add", unit: p.id });
+      }
+    }
+    return out;
+  },
+  apply(ctx, a) {
+    const s = A(ctx).S(), c = s.compose;
+    if (a.do === "fly") {
+      s.compose = null;
+      ctx.done();
+      if (c.mission.do === "defend") { engage(ctx, c.units, c.escorts); return; }
+      const get = (ids) => ids.map((id) => ctx.piece(id));
+      fly(ctx, c.side, c.mission, get(c.units), get(c.escorts), true);
+      return;
+    }
+    const box = boxOf(c.mission);
+    const key = ctx.piece(a.unit).mission === box ? "units" : "escorts";
+    const order = inBox(ctx, c.side, c.mission.sector, key === "units" ? box : ESCORT[box], null).map((p) => p.id);
+    if (a.do === "add") c[key].push(a.unit);
+    else c[key].splice(c[key].indexOf(a.unit), 1);
+    c[key].sort((x, y) => order.indexOf(x) - order.indexOf(y));
+  },
+  why(ctx, a) {
+    const c = A(ctx).S().compose;
+    const n = perMission(ctx);
+    if (!a || ["fly", "add", "drop"].indexOf(a.do) < 0) return { rule: "9.41", reason: "choose {do: \"fly\"}, or {do: \"add\" | \"drop\", unit}" };
+    if (a.do === "fly") return { rule: "9.41", reason: "the mission needs at least one unit of its box" };
+    if (a.do === "drop") return { rule: "9.41", reason: "a mission keeps at least one of its own units; drop only a unit it holds" };
+    return { rule: "9.41, 9.423", reason: "a mission takes up to " + n + " unflown units of its box and up to " + n + " escorts of the box beside it, all of one nationality" };
+  },
+};
+
+// ---- flying a mission ----------------------------------------------------------------------------
+
+// `units`, `escorts`: the package its owner composed (9.41), or the rules fixed (9.421's free Air
+// Impulse); when omitted the box's strongest. `ask`: the owners choose what the mission leaves to
+// them (the package that meets a sweep, the pairing, the return fire); else the first offered.
+// The mission goes on through air-combat.js and ends in finish.
+export function fly(ctx, side, a, units, escorts, ask) {
   const s = A(ctx).S(), enemy = other(ctx, side);
   const pkg = units || pick(ctx, side, a.sector, BOX[a.do], a.nation);
   const target = a.hex ? a.hex : a.airbase ? a.airbase + " airbase" : a.sector;
-  s.mission = { side, kind: a.do, sector: a.sector };
+  s.mission = { side, kind: a.do, sector: a.sector, a, ask: !!ask, units: pkg.map((p) => p.id), escorts: [] };
   ctx.rules["air-planning"].count(side, a.do === "sweep" ? "fighter-sweep" : BOX[a.do]);
   A(ctx).tell(side, { rule: "3.42, 9.41", table: "air/mission-composition", uses: USES, result: a.do,
     text: side + " flies " + T(ctx)["mission-composition"].boxes[BOX[a.do]].label + " in " + a.sector + " against " + target + ": " + pkg.map((p) => p.name + " (" + p.aircraft + ")").join(", ") },
     side + " flies " + T(ctx)["mission-composition"].boxes[BOX[a.do]].label + " in " + a.sector + " against " + target + " with " + pkg.map((p) => A(ctx).label(p)).join(" and "));
-  if (a.do === "sweep") sweep(ctx, side, enemy, a, pkg);
-  else {
-    const escorts = pick(ctx, side, a.sector, ESCORT[BOX[a.do]], a.nation);
-    for (const p of pkg.concat(escorts)) p.flown = true;
-    let live = pkg;
-    // 9.422: a Defensive Patrol meets a Strafing/Bombing mission against an airbase of its sector
-    const airfield = a.airbase || (a.hex && ctx.map.hasFeature(a.hex, "airfield") && !ctx.piecesAt(a.hex).some(onMap));
-    if (a.do === "strafe" && airfield) {
-      const dp = pick(ctx, enemy, a.sector, "defensive-patrol", null);
-      if (dp.length && contact(ctx, dp, "9.422")) {
-        for (const p of dp) p.flown = true;
-        live = airCombat(ctx, dp, escorts, pkg, "9.422");
-        for (const p of dp) if (p.at === "air") A(ctx).toBase(p);
-      }
+  if (a.do === "sweep") { sweep(ctx, side, enemy, a, pkg); return; }
+  if (!escorts) escorts = pick(ctx, side, a.sector, ESCORT[BOX[a.do]], a.nation);
+  for (const p of pkg.concat(escorts)) p.flown = true;
+  s.mission.escorts = escorts.map((p) => p.id);
+  // 9.422: a Defensive Patrol meets a Strafing/Bombing mission against an airbase of its sector
+  const airfield = a.airbase || (a.hex && ctx.map.hasFeature(a.hex, "airfield") && !ctx.piecesAt(a.hex).some(onMap));
+  if (a.do === "strafe" && airfield) {
+    const dp = pick(ctx, enemy, a.sector, "defensive-patrol", null);
+    if (dp.length && ctx.rules["air-combat"].contact(dp, "9.422")) {
+      for (const p of dp) p.flown = true;
+      s.mission.stage = "patrol";
+      s.mission.patrol = dp.map((p) => p.id);
+      ctx.rules["air-combat"].begin({ by: enemy, rule: "9.422", I: s.mission.patrol, E: s.mission.escorts, B: s.mission.units, ask });
+      return;
     }
-    const aaaHexes = a.hex ? [a.hex] : [];
-    live = aaa(ctx, aaaHexes, enemy, live, a.do === "support" ? "9.4241" : "9.425");
-    if (live.length) attack(ctx, side, a, live);
-    for (const p of pkg.concat(escorts)) if (p.at === "air") A(ctx).toBase(p);
   }
-  s.mission = null;
+  onward(ctx, pkg);
+}
+
+// After the air-to-air combat, if any: AAA (9.442), the attack (9.443, 9.444), home.
+function onward(ctx, live) {
+  const m = A(ctx).S().mission, a = m.a;
+  const aaaHexes = a.hex ? [a.hex] : [];
+  live = ctx.rules["air-combat"].aaa(aaaHexes, other(ctx, m.side), live, a.do === "support" ? "9.4241" : "9.425");
+  if (live.length) attack(ctx, m.side, a, live);
+  home(ctx, m.units.concat(m.escorts));
+  finish(ctx);
+}
+
+function home(ctx, ids) {
+  for (const id of ids) { const p = ctx.piece(id); if (p && p.at === "air") A(ctx).toBase(p); }
+}
+
+// The mission is over; a 9.421 free Air Impulse it left owed is flown at once.
+function finish(ctx) {
+  A(ctx).S().mission = null;
+  owed(ctx);
+}
+
+// air-combat.js is done: `live`, the ids of the bombers that carry on.
+export function foughtOut(ctx, live) {
+  const m = A(ctx).S().mission;
+  if (m.stage === "patrol") {
+    home(ctx, m.patrol);
+    onward(ctx, live.map((id) => ctx.piece(id)));
+    return;
+  }
+  swept(ctx, live);
 }
 
 // 9.421: a Fighter Sweep.
 function sweep(ctx, side, enemy, a, pkg) {
+  const m = A(ctx).S().mission;
   let box = "fighter-sweep";
-  let targets = pick(ctx, enemy, a.sector, box, null);
-  if (!targets.length) { box = a.box; targets = pick(ctx, enemy, a.sector, box, null); }
+  if (!inBox(ctx, enemy, a.sector, box, null).length) box = a.box;
   const label = T(ctx)["mission-composition"].boxes[box].label;
-  if (!targets.length) {
+  if (!inBox(ctx, enemy, a.sector, box, null).length) {
     ctx.trace({ rule: "9.421", result: "empty", text: "the " + enemy + " has no air unit in the Fighter Sweep or " + T(ctx)["mission-composition"].boxes[a.box].label + " box of " + a.sector + ": the sweep finds nothing and goes home" });
     for (const p of pkg) { p.flown = true; A(ctx).toBase(p); }
+    finish(ctx);
     return;
   }
   ctx.trace({ rule: "9.421", result: box, text: "the sweep seeks the " + enemy + " " + label + " box of " + a.sector });
-  if (!contact(ctx, pkg, "9.421")) return;
+  if (!ctx.rules["air-combat"].contact(pkg, "9.421")) { finish(ctx); return; }
   for (const p of pkg) p.flown = true;
-  const escorts = ESCORT[box] ? pick(ctx, enemy, a.sector, ESCORT[box], A(ctx).nationality(targets[0])) : [];
-  for (const p of escorts) p.flown = true;
-  const survivors = airCombat(ctx, pkg, escorts, targets, "9.421");
-  for (const p of pkg.concat(escorts)) if (p.at === "air") A(ctx).toBase(p);
-  // 9.421: the engaged Combat Support or Strafing/Bombing units still in their box may fly at once
-  if (box === "fighter-sweep") return;
-  const f = { side: enemy, sector: a.sector, box, units: survivors.map((p) => p.id).sort() };
-  if (!freeMissions(ctx, f).length) return;
-  A(ctx).S().free = f;
-  ctx.trace({ rule: "9.421", result: "free Air Impulse", text: "the engaged " + enemy + " " + label + " units that survived may fly a free Air Impulse now, interrupting the activation" });
-}
-
-// 9.43: the contact roll of the units attempting contact (Fighter Sweep, Defensive Patrol); true on
-// Contact. A miss marks them (B.132), a second sends them home.
-function contact(ctx, units, rule) {
-  const t = T(ctx).msct, side = units[0].side;
-  const mods = [];
-  const w = ctx.rules.weather.drm("air-contact");
-  if (w) mods.push({ value: w, why: ctx.rules.weather.current() + " (4.43, 4.44)" });
-  const worst = Math.max.apply(null, units.map((p) => p.steps));
-  if (worst > 0 && t.drm["step-loss"][String(worst)]) mods.push({ value: t.drm["step-loss"][String(worst)], why: "-" + worst + " Air Step loss marker" });
-  const fighters = units.filter((p) => p.air === "F").length;
-  if (T(ctx)["msct-reading"]["pair-rolls-once"] && fighters >= 2) mods.push({ value: t.drm["two-fighters"], why: "two fighter units attempting contact" });
-  const d = ctx.roll(t.die, "9.43 contact by " + units.map((p) => A(ctx).label(p)).join(" and "), mods);
-  const r = Math.max(0, Math.min(9, d));
-  const hit = t.rows.find((x) => A(ctx).inSpan(x.d10, r)).result === t.contact;
-  ctx.trace({ rule: "9.43", table: "air/msct", uses: ["air/msct-reading"].concat(USES), cell: "d10=" + d, result: hit ? "Contact" : "Missed Contact",
-    text: units.map((p) => A(ctx).label(p)).join(" and ") + (hit ? " make contact" : " miss contact") });
-  if (hit) return true;
-  for (const p of units) {
-    if (p.missed) { p.flown = true; A(ctx).toBase(p); A(ctx).tell(side, { rule: "9.43, B.132", text: p.name + " misses a second time and goes home" }); }
-    else { p.missed = true; A(ctx).tell(side, { rule: "9.43, B.132", text: p.name + " takes a Missed Contact marker and stays in its box" }); }
+  m.box = box;
+  // 9.421: the owner of the box makes up the package that meets the sweep
+  const c = defending(ctx, enemy, a.sector, box);
+  if (m.ask && c.choice) {
+    delete c.choice;
+    A(ctx).S().compose = c;
+    ctx.interrupt("air-missions.compose", null, "9.421 the package that meets the sweep");
+    return;
   }
-  return false;
+  engage(ctx, c.units, c.escorts);
 }
 
-// ---- 9.441 air-to-air, 9.442 AAA -------------------------------------------------------------------
-
-// The ACT column of a differential; beyond the ends the end column (act-reading), else none.
-function actColumn(ctx, diff) {
-  const cols = T(ctx).act.columns;
-  const i = cols.indexOf("Even") + diff;
-  if (i >= 0 && i < cols.length) return cols[i];
-  return T(ctx)["act-reading"].beyond === "end-column" ? cols[i < 0 ? 0 : cols.length - 1] : null;
+// The package `enemy` meets a sweep with, the box's strongest of one nationality first; `choice`
+// when its owner has one.
+function defending(ctx, side, sector, box) {
+  const all = inBox(ctx, side, sector, box, null);
+  const nation = A(ctx).nationality(all[0]);
+  const units = pick(ctx, side, sector, box, nation);
+  const escorts = ESCORT[box] ? inBox(ctx, side, sector, ESCORT[box], null) : [];
+  const n = perMission(ctx), id = (p) => p.id;
+  return { side, mission: { do: "defend", sector, box }, units: units.map(id),
+    escorts: escorts.filter((p) => A(ctx).nationality(p) === nation).slice(0, n).map(id), choice: all.length > 1 || escorts.length > 0 };
 }
 
-// One unit firing at another (or an AAA column): the ACT cell.
-function fire(ctx, who, col, target, rule) {
-  if (col === null) {
-    ctx.trace({ rule, table: "air/act-reading", text: who + " at " + A(ctx).label(target) + ": off the table, no effect" });
-    return "";
+// 9.421: the sweepers meet the package (ids): air-to-air combat, the sweep's side intercepting.
+function engage(ctx, units, escorts) {
+  const m = A(ctx).S().mission;
+  for (const id of escorts) ctx.piece(id).flown = true;
+  m.met = units.slice();
+  m.metEscorts = escorts.slice();
+  ctx.rules["air-combat"].begin({ by: m.side, rule: "9.421", I: m.units, E: escorts, B: units, ask: m.ask });
+}
+
+// 9.421 after the combat: the sweepers and the escorts home; the engaged Combat Support or
+// Strafing/Bombing units still in their box may fly at once.
+function swept(ctx, survivors) {
+  const m = A(ctx).S().mission, enemy = other(ctx, m.side);
+  home(ctx, m.units.concat(m.metEscorts));
+  if (m.box !== "fighter-sweep") {
+    const f = { side: enemy, sector: m.sector, box: m.box, units: survivors.slice().sort() };
+    if (freeMissions(ctx, f).length) {
+      A(ctx).S().free = f;
+      ctx.trace({ rule: "9.421", result: "free Air Impulse", text: "the engaged " + enemy + " " + T(ctx)["mission-composition"].boxes[m.box].label + " units that survived may fly a free Air Impulse now, interrupting the activation" });
+    }
   }
-  const d = ctx.roll(T(ctx).act.die, rule + " " + who + " fires at " + A(ctx).label(target) + " on the " + col + " column");
-  const cell = T(ctx).act.rows[String(d)][col];
-  ctx.trace({ rule, table: "air/act", uses: ["air/act-reading"].concat(USES), cell: "d10=" + d + ", " + col, result: cell || "-",
-    text: who + " at " + A(ctx).label(target) + ": " + (cell === "A" ? "Abort" : cell ? cell + " Air Steps" : "no effect") });
-  return cell;
-}
-
-// Applies what a round did to each unit: hits (9.5) or an Abort; both send it home.
-function settle(ctx, got, rule) {
-  const out = new Set();
-  for (const [p, cells] of got) {
-    let hits = 0, abort = false;
-    for (const c of cells) { if (c === "A") abort = true; else if (c) hits += -Number(c); }
-    if (hits > 0) { A(ctx).damage(p, hits, "9.5", "is hit in " + (rule === "9.442" ? "antiaircraft" : "air-to-air") + " combat"); out.add(p.id); }
-    else if (abort) { A(ctx).tell(p.side, { rule, table: "air/act", text: p.name + " aborts and goes home" }, A(ctx).label(p) + " aborts and goes home"); out.add(p.id); }
-    if (out.has(p.id) && p.at === "air") { p.flown = true; A(ctx).toBase(p); }
-  }
-  return out;
-}
-
-function note(got, p, c) { const l = got.get(p); if (l) l.push(c); else got.set(p, [c]); }
-
-// 9.441: interceptors against escorts, then (if no escort is left) against the bombers; each pair
-// fires at once. Returns the bombers that carry on.
-export function airCombat(ctx, interceptors, escorts, bombers, rule) {
-  let I = interceptors.slice(), E = escorts.slice(), B = bombers.slice();
-  const rounds = E.length ? 2 : 1;
-  for (let r = 1; r <= rounds && I.length; r++) {
-    const got = new Map();
-    const targets = E.length ? E : B;
-    if (!targets.length) break;
-    const firedBack = new Set();
-    I.forEach((i, k) => {
-      // first the escorts, one interceptor each; the extra interceptors double up (9.441)
-      const t = targets[k < targets.length ? k : k % targets.length];
-      note(got, t, fire(ctx, A(ctx).label(i), actColumn(ctx, i.aaf - t.adf), t, "9.441"));
-      if (!firedBack.has(t.id)) { firedBack.add(t.id); note(got, i, fire(ctx, A(ctx).label(t), actColumn(ctx, t.aaf - i.adf), i, "9.441")); }
-    });
-    const out = settle(ctx, got, "9.441");
-    I = I.filter((p) => !out.has(p.id));
-    E = E.filter((p) => !out.has(p.id));
-    B = B.filter((p) => !out.has(p.id));
-    if (E.length) break;
-  }
-  return B;
-}
-
-// 9.442: every Light and Heavy AAA and Heavy AT unit of the target hexes fires at each bomber.
-export function aaa(ctx, hexes, side, bombers, rule) {
-  const cols = T(ctx)["aaa-columns"];
-  const guns = [];
-  for (const h of hexes) for (const q of ctx.piecesAt(h)) if (onMap(q) && q.side === side && cols[q.type] !== undefined) guns.push(q);
-  if (!guns.length || !bombers.length) return bombers;
-  const got = new Map();
-  for (const g of guns.sort(byId)) for (const b of bombers) {
-    const col = cols[g.type];
-    const d = ctx.roll(T(ctx).act.die, "9.442 " + g.id + " (" + g.type + ") fires at " + A(ctx).label(b));
-    const cell = T(ctx).act.rows[String(d)][col];
-    ctx.trace({ rule: "9.442", table: "air/aaa-columns", uses: ["air/act", "units/units"].concat(USES), cell: "d10=" + d + ", " + col, result: cell || "-",
-      text: g.id + " (" + g.type + ", column " + col + ") at " + A(ctx).label(b) + ": " + (cell === "A" ? "Abort" : cell ? cell + " Air Steps" : "no effect") });
-    note(got, b, cell);
-  }
-  const out = settle(ctx, got, "9.442");
-  return bombers.filter((p) => !out.has(p.id));
+  finish(ctx);
 }
 
 // ---- 9.443, 9.444 the attack -----------------------------------------------------------------------
@@ -467,9 +526,54 @@ export function combatStep(ctx, st) {
   st.sector = sector;
   st.prompt = c.enemy + ": 9.4242 fly Defensive Combat Support from the " + sector + " Combat Support box over " + c.hex + "?";
   st.why = "the defender may fly its Combat Support box of the hex's sector before the Regular Combat (9.4242)";
+  // the owner's packages are listed by the decision (defensive), from its own display; the queue
+  // keeps only the public shape: fly (the strongest, when the impulse resolves by itself) or not
   st.opts = [{ do: "support" }, { do: "pass" }];
+  st.decision = "air-missions.defensive";
+  st.args = { side: c.enemy, sector, hex: c.hex };
   return [st];
 }
+
+// 9.41, 9.4242: the packages `side` may fly from the Combat Support box of `sector`: one or two
+// units of one nationality that make an attack (9.21, 9.22), the strongest pair first.
+function packages(ctx, side, sector) {
+  const box = inBox(ctx, side, sector, "combat-support", null);
+  if (!box.length) return [];
+  const key = (ids) => ids.join(",");
+  const first = pick(ctx, side, sector, "combat-support", A(ctx).nationality(box[0])).map((p) => p.id);
+  const out = [first], seen = new Set([key(first)]);
+  const n = T(ctx)["mission-composition"]["per-mission"];
+  for (const nation of nations(ctx, box)) {
+    const units = inBox(ctx, side, sector, "combat-support", nation);
+    const add = (set) => {
+      const ids = set.map((p) => p.id);
+      if (seen.has(key(ids)) || !attackGroups(ctx, set, "support").length) return;
+      seen.add(key(ids));
+      out.push(ids);
+    };
+    for (let i = 0; i < units.length; i++) {
+      add([units[i]]);
+      if (n >= 2) for (let j = i + 1; j < units.length; j++) add([units[i], units[j]]);
+    }
+  }
+  return out;
+}
+
+export const defensive = {
+  rule: "9.4242",
+  side(ctx, args) { return args.side; },
+  inactive: "decide on Defensive Combat Support",
+  prompt(ctx, args) {
+    return args.side + ": 9.4242 Defensive Combat Support over " + args.hex + " from the " + args.sector + " Combat Support box: which units fly (9.41), or none?";
+  },
+  actions(ctx, args) {
+    return packages(ctx, args.side, args.sector).map((units) => ({ do: "support", units })).concat([{ do: "pass" }]);
+  },
+  apply(ctx, a) { ctx.rules.combat.answer(a); },
+  why(ctx, a, args) {
+    return { rule: "9.41, 9.4242", reason: "fly one or two unflown units of one nationality from the " + args.sector + " Combat Support box that make an attack (9.21, 9.22), or pass" };
+  },
+};
 
 function defensiveSector(ctx, c) {
   if (!c.defenders || !c.defenders.length) return null;
@@ -485,8 +589,8 @@ export function combatChoice(ctx, st, a) {
   if (a.do !== "support") { ctx.trace({ rule: "9.4242", text: st.side + " flies no Defensive Combat Support" }); return; }
   const c = ctx.state.combat.imp.combats[st.ci];
   const side = st.side, s = A(ctx).S();
-  const box = inBox(ctx, side, st.sector, "combat-support", null);
-  const pkg = pick(ctx, side, st.sector, "combat-support", A(ctx).nationality(box[0]));
+  // the owner's package (defensive), else the strongest (the impulse resolving by itself)
+  const pkg = a.units ? a.units.map((id) => ctx.piece(id)) : pick(ctx, side, st.sector, "combat-support", A(ctx).nationality(inBox(ctx, side, st.sector, "combat-support", null)[0]));
   ctx.rules["air-planning"].count(side, "defensive-support");
   for (const p of pkg) p.flown = true;
   A(ctx).tell(side, { rule: "9.4242", uses: USES, text: side + " flies Defensive Combat Support over " + c.hex + ": " + pkg.map((p) => p.name).join(", ") },
@@ -494,7 +598,7 @@ export function combatChoice(ctx, st, a) {
   const attackers = c.attackers.map((id) => ctx.piece(id)).filter(onMap);
   const hexes = [];
   for (const p of attackers) if (hexes.indexOf(p.hex) < 0) hexes.push(p.hex);
-  const live = aaa(ctx, hexes.sort(), c.side, pkg, "9.4242");
+  const live = ctx.rules["air-combat"].aaa(hexes.sort(), c.side, pkg, "9.4242");
   const letter = averageMorale(ctx, attackers);
   let n = 0;
   for (const grp of attackGroups(ctx, live, "support")) n += strike(ctx, grp, "defend", letter, "the attackers of " + c.hex, "9.4242");

@@ -19,7 +19,9 @@
 // STATE (state.air): {damage: {side: {sector: n}}, markers: {hex: {R, L}}, grounded: [sector], stepLosses: [{side, sector}] (3.6, the owner to choose),
 //   planning: {side, unit} | null, rolled: [5.12 rows used], flown: {side: {mission: n}},
 //   mission: the mission being resolved (air-missions.js) | null, free: the 9.421 free Air Impulse
-//   owed {side, sector, box, units} | null}
+//   owed {side, sector, box, units} | null, compose: the mission its owner is composing (9.41)
+//   {side, mission, units, escorts} | null, escapes: sectors over capacity being settled (6.14),
+//   fight: an air-to-air combat under way (air-combat.js)}
 
 const AIR_USES = Object.freeze(["air/order-of-battle", "air/display"]);
 
@@ -213,37 +215,102 @@ export function airfieldTaken(ctx, hex, piece, from) {
   excess(ctx, from, sec);
 }
 
-// 6.14, 6.15: while more units are based in `sector` than its capacity, roll for the excess: -2
-// Air Steps first, then -1, then the rest (the owner's order within each: by id here).
+// 6.14, 6.15: while more units are based in `sector` than its capacity, its owner rolls for the
+// excess: units with -2 Air Steps first, then -1, then the rest; within that order the owner says
+// which unit rolls next, and where each that escapes goes among the sectors with room (escape).
+// Asked only where there is a choice; otherwise it goes at once. State: state.air.escapes, the
+// sectors over capacity still to settle [{side, sector, unit}] (unit: escaped, awaiting its sector).
 export function excess(ctx, side, sector) {
-  const b = T(ctx).basing.escape, drm = T(ctx)["escape-drm"].drm;
-  let over = -room(ctx, side, sector);
-  if (over <= 0) return;
-  const list = basedAt(ctx, side, sector).sort((a, c) => (c.steps - a.steps) || byId(a, c));
-  for (const p of list) {
-    if (over <= 0) break;
-    const m = drm[String(p.steps)];
-    const d = ctx.roll(b.die, "6.15 escape of an air unit from " + sector, m ? [{ value: m, why: "-" + p.steps + " Air Steps" }] : null, secret(side));
-    over--;
-    const to = inSpan(ctx, b.escapes, Math.min(9, d)) ? refuge(ctx, p) : null;
-    if (to) {
-      p.base = to;
-      toBase(ctx, p);
-      tell(ctx, side, { rule: "6.15", table: "basing", uses: AIR_USES.concat(["escape-drm"]), result: "escapes", text: p.name + " escapes from " + sector + " (d10 " + d + ") to " + to });
-    } else lose(ctx, p, "6.15", "fails to escape from " + sector + " (d10 " + d + (inSpan(ctx, b.escapes, Math.min(9, d)) ? ", no airbase with room" : "") + ")");
-  }
+  if (room(ctx, side, sector) >= 0) return;
+  const s = S(ctx), list = s.escapes || (s.escapes = []);
+  if (list.some((e) => e.side === side && e.sector === sector)) return;
+  list.push({ side, sector, unit: null });
+  if (list.length > 1) return;                 // the decision already asked settles it in turn
+  if (settle(ctx)) ctx.interrupt("air.escape", null, escapePrompt(ctx));
 }
 
-// The nearest other sector where the unit's side has room (display order between equals).
-function refuge(ctx, p) {
-  let best = null, bd = Infinity;
-  for (const s of sectors(ctx)) {
-    if (s === p.base || room(ctx, p.side, s) <= 0) continue;
-    const d = distance(ctx, p.base, s);
-    if (d < bd) { bd = d; best = s; }
-  }
-  return best;
+// The units of the sector that may roll next: the most damaged class of those based there.
+function escapers(ctx, e) {
+  const based = basedAt(ctx, e.side, e.sector);
+  const worst = Math.max.apply(null, based.map((p) => p.steps || 0));
+  return based.filter((p) => (p.steps || 0) === worst).sort(byId);
 }
+
+// The sectors an escaping unit may go to: room for it, the nearest first (display order between equals).
+function refuges(ctx, p) {
+  const out = [];
+  for (const s of sectors(ctx)) if (s !== p.base && room(ctx, p.side, s) > 0) out.push({ s, d: distance(ctx, p.base, s) });
+  return out.sort((a, b) => a.d - b.d).map((x) => x.s);
+}
+
+// Goes on with the escapes while no choice is left to the owner: true when one is (the decision's
+// actions say which), false when every sector is settled.
+function settle(ctx) {
+  const s = S(ctx);
+  while (s.escapes && s.escapes.length) {
+    const e = s.escapes[0];
+    if (e.unit) {
+      const p = ctx.piece(e.unit), to = refuges(ctx, p);
+      if (to.length > 1) return true;
+      e.unit = null;
+      if (to.length) rebase(ctx, p, to[0]); else lose(ctx, p, "6.15", "escapes from " + e.sector + " but no airbase has room");
+      continue;
+    }
+    if (room(ctx, e.side, e.sector) >= 0) { s.escapes.shift(); continue; }
+    const next = escapers(ctx, e);
+    if (next.length > -room(ctx, e.side, e.sector)) return true;
+    roll(ctx, e, next[0]);
+  }
+  delete s.escapes;
+  return false;
+}
+
+// 6.15: one unit's roll (the Air Step loss DRM applied): 0-7 escapes, 8-9 is lost.
+function roll(ctx, e, p) {
+  const b = T(ctx).basing.escape, drm = T(ctx)["escape-drm"].drm;
+  const m = drm[String(p.steps)];
+  const d = ctx.roll(b.die, "6.15 escape of an air unit from " + e.sector, m ? [{ value: m, why: "-" + p.steps + " Air Steps" }] : null, secret(e.side));
+  if (inSpan(ctx, b.escapes, Math.min(9, d))) {
+    tell(ctx, e.side, { rule: "6.15", table: "basing", uses: AIR_USES.concat(["escape-drm"]), result: "escapes", text: p.name + " escapes from " + e.sector + " (d10 " + d + ")" });
+    e.unit = p.id;
+  } else lose(ctx, p, "6.15", "fails to escape from " + e.sector + " (d10 " + d + ")");
+}
+
+function rebase(ctx, p, to) {
+  const from = p.base;
+  p.base = to;
+  toBase(ctx, p);
+  tell(ctx, p.side, { rule: "6.15", table: "basing", uses: AIR_USES, result: to, text: p.name + " rebases from " + from + " to " + to });
+}
+
+function escapePrompt(ctx) {
+  const e = S(ctx).escapes[0];
+  if (e.unit) return e.side + ": 6.15 " + ctx.piece(e.unit).name + " escaped from " + e.sector + ": to which sector with room?";
+  return e.side + ": 6.14 " + e.sector + " holds " + (-room(ctx, e.side, e.sector)) + " air unit(s) over its capacity: which rolls to escape next (6.15: -2 Air Steps first, then -1, then the rest)?";
+}
+
+export const escape = {
+  rule: "6.15",
+  side(ctx) { return S(ctx).escapes[0].side; },
+  inactive: "roll for air units over an airbase's capacity (6.14)",
+  prompt(ctx) { return escapePrompt(ctx); },
+  actions(ctx) {
+    const e = S(ctx).escapes[0];
+    if (e.unit) return refuges(ctx, ctx.piece(e.unit)).map((sector) => ({ do: "rebase", sector }));
+    return escapers(ctx, e).map((p) => ({ do: "roll", unit: p.id }));
+  },
+  apply(ctx, a) {
+    const e = S(ctx).escapes[0];
+    if (a.do === "rebase") { const p = ctx.piece(e.unit); e.unit = null; rebase(ctx, p, a.sector); }
+    else roll(ctx, e, ctx.piece(a.unit));
+    if (!settle(ctx)) ctx.done();
+  },
+  why(ctx) {
+    const e = S(ctx).escapes[0];
+    if (e.unit) return { rule: "6.15", reason: "an escaping unit goes to another sector whose airbase has room for it" };
+    return { rule: "6.15", reason: "roll for the units with -2 Air Steps first, then -1, then the rest, and only units based in " + e.sector };
+  },
+};
 
 // ---- 3.6 the Airbase Repair Phase ---------------------------------------------------------------
 
@@ -406,14 +473,15 @@ export function metrics(ctx) {
   return out;
 }
 
-// For the fuzzer: no airbase holds more units than its capacity (6.14 acts at once), no unit sits
+// For the fuzzer: no airbase holds more units than its capacity (6.14 acts at once: its owner's
+// escape decision, when it has one, comes next), no unit sits
 // in a mission box of a sector Khamsin closed (6.3), none carries -3 Air Steps (9.5).
 export function invariants(ctx) {
   const out = [];
   if (!ctx.state.air) return out;
   const s = S(ctx), lim = T(ctx)["air-damage"]["eliminated-at"];
   for (const side of ctx.sides) for (const sec of sectors(ctx)) {
-    if (room(ctx, side, sec) < 0) out.push("6.14: " + side + " has " + basedAt(ctx, side, sec).length + " air units based in " + sec + " over its capacity " + capacity(ctx, side, sec));
+    if (room(ctx, side, sec) < 0 && !(s.escapes || []).some((e) => e.side === side && e.sector === sec)) out.push("6.14: " + side + " has " + basedAt(ctx, side, sec).length + " air units based in " + sec + " over its capacity " + capacity(ctx, side, sec));
   }
   for (const p of airUnits(ctx)) {
     if (p.mission && s.grounded.indexOf(p.sector) >= 0) out.push("6.3: " + p.id + " is in a mission box of " + p.sector + ", closed by Khamsin");
@@ -442,6 +510,9 @@ export function view(ctx, side) {
     if (a.planning && a.planning.side !== side) a.planning = { side: a.planning.side };
     if (a.mission) a.mission = { side: a.mission.side, kind: a.mission.kind, sector: a.mission.sector };
     if (a.free && a.free.side !== side) a.free = { side: a.free.side, sector: a.free.sector, box: a.free.box };
+    if (a.compose && a.compose.side !== side) a.compose = { side: a.compose.side };
+    if (a.fight) a.fight = Object.assign({}, a.fight, a.fight.by === side ? { E: null, B: null } : { I: null });
+    if (a.escapes) a.escapes = a.escapes.map((e) => (e.side === side ? e : { side: e.side, sector: e.sector }));
     const flown = {};
     flown[side] = (a.flown || {})[side];
     a.flown = flown;

@@ -6,7 +6,10 @@
 //   3.42 Air Impulse  Combat Support over a hex the ground player means to attack, else over the
 //         enemy stack its units touch with most of its own beside it; Strafing/Bombing of the
 //         biggest enemy stack or an airbase; a Fighter Sweep last.
-//   9.4242  Defensive Combat Support is always flown when the box holds it.
+//   9.41  each mission flies the box's strongest units with the strongest escorts, as offered.
+//   9.4242  Defensive Combat Support is always flown when the box holds it, the strongest package.
+//   6.15  escapes in the order offered, to the nearest sector with room.
+//   9.421, 9.441  meets a sweep with the box's strongest; pairs and fires back in order.
 // Called from bots.heuristic; reads only the side's own air units (its Air Display) and the map.
 
 const WEIGHTS = {
@@ -111,7 +114,13 @@ export function mission(ctx, actions, side, attacks) {
   return bi;
 }
 
-// 9.4242: fly the Defensive Combat Support whenever offered.
+// 9.41: the package as offered, the box's strongest units and escorts.
+export function compose(ctx, actions) {
+  const i = first(actions, (a) => a.do === "fly");
+  return i >= 0 ? i : 0;
+}
+
+// 9.4242: fly the Defensive Combat Support whenever offered, the strongest package (listed first).
 export function defensive(ctx, actions) {
   const i = first(actions, (a) => a.do === "support");
   return i >= 0 ? i : 0;
@@ -128,3 +137,11 @@ export function stepLoss(ctx, actions) {
   }
   return bi;
 }
+
+// 6.15: the units roll in the order offered (by id), and one that escapes goes to the nearest sector
+// with room (offered first).
+export function escape(ctx, actions) { return 0; }
+
+// 9.441: the interceptors take their targets in order (the escorts first), and a doubled-up unit
+// fires back at its first attacker: the first offered.
+export function fight(ctx, actions) { return 0; }

@@ -560,9 +560,12 @@ export function heuristic(ctx, actions, side) {
   if (k === "impulse" || first(actions, (a) => a.do === "impulse") >= 0) return activationChoice(ctx, actions, side);
   const air = ctx.rules["bots-air"];
   if (k === "pick" || (k === "done" && first(actions, (a) => a.do === "pick") >= 0) || k === "send" || k === "transfer") return air.planning(actions, side);
+  if (k === "fly") return air.compose(actions);
   if (first(actions, (a) => a.do === "pass") >= 0) return air.defensive(actions, side);
   if (k === "sweep" || k === "support" || k === "strafe") return air.mission(actions, side, planHexes(ctx, side));
   if (k === "take-loss") return air.stepLoss(actions);
+  if (k === "roll" || k === "rebase") return air.escape(actions);
+  if (k === "pair" || k === "fire-at") return air.fight(actions);
   const group = ctx.state.movement && ctx.state.movement.group;
   if (k === "move" && !group) return movementImpulse(ctx, actions, side);
   if (k === "to" || k === "exit" || group) return destination(ctx, actions, side);

@@ -649,13 +649,13 @@ export function applyResult(ctx, hex, attackers, res) {
 }
 
 // For the console and for tests: resolves one combat at once, outside the activation, choosing
-// the first offered action wherever an owner would choose. `opts.forced`: a Forced Combat (1L for
-// attackers without APs). Returns the state of the units afterwards.
+// the first offered action wherever an owner would choose (`opts.ask`: ask them instead). `opts.forced`:
+// a Forced Combat (1L for attackers without APs). Returns the state of the units afterwards.
 export function resolveNow(ctx, hex, attackers, opts) {
   const S = W(ctx);
   if (S.imp && S.imp.resolving) throw new Error("a Combat Impulse is being resolved");
   const side = ctx.piece(attackers[0]).side;
-  const imp = { side, enemy: enemyOf(ctx, side), forced: !!(opts && opts.forced), pool: attackers.slice(), combats: [{ hex, attackers: attackers.slice() }], auto: true };
+  const imp = { side, enemy: enemyOf(ctx, side), forced: !!(opts && opts.forced), pool: attackers.slice(), combats: [{ hex, attackers: attackers.slice() }], auto: !(opts && opts.ask) };
   const defenders = ids(unitsAt(ctx, hex).filter((p) => p.side !== side));
   startResolution(ctx, imp);
   pump(ctx);

@@ -52,6 +52,22 @@ class AirTest {
     }
 
     @Test
+    @DisplayName("FoT 6.15 within the order the owner chooses which unit rolls: of two units with -1 Air Steps and one over, it names the second; the units without a marker are not offered")
+    void ownerChoosesWhoRolls() {
+        Game g = air(2);
+        run(g, "state.pieces['air-raf-33'].steps = 1; state.pieces['air-raf-73'].steps = 1; state.air.damage.allied.Tobruk = 14;");   // capacity 7, 8 based
+        run(g, "rules.air.excess('allied', 'Tobruk');");
+        assertEquals("[{\"do\":\"roll\",\"unit\":\"air-raf-33\"},{\"do\":\"roll\",\"unit\":\"air-raf-73\"}]", g.legalActions().toString().replace(", ", ","));
+        assertEquals("[]", js(g, "rules.air.invariants().filter((t) => t.indexOf('allied') >= 0)").toString(), "over capacity while its owner decides is no breach of 6.14 (the fixture gives the Axis no airfield)");
+        dealNext(g, "8");
+        g.applyIndex(1);
+        assertEquals("air-lost", p(g, "raf-73").path("at").asText(), "8 +1 = 9: lost");
+        assertEquals("Tobruk", p(g, "raf-33").path("base").asText(), "the other never rolled");
+        assertEquals(7, js(g, "rules.air.basedAt('allied', 'Tobruk').length").asInt());
+        assertTrue(js(g, "state.air.escapes === undefined").asBoolean());
+    }
+
+    @Test
     @DisplayName("FoT 6.12 an on-map sector's capacity is its controlled airfields' less damage; an off-map sector's is printed, its own side's only")
     void capacity() {
         Game g = air(2);
@@ -83,13 +99,19 @@ class AirTest {
     }
 
     @Test
-    @DisplayName("FoT 6.14 6.15 a sector over capacity rolls for the excess, most damaged first: 0-7 escapes to the nearest airbase with room, 8-9 (Air Step loss DRM added) is lost")
+    @DisplayName("FoT 6.14 6.15 a sector over capacity rolls for the excess, most damaged first: 0-7 escapes to a sector with room its owner chooses, 8-9 (Air Step loss DRM added) is lost")
     void escape() {
         Game g = air(2);
         run(g, "state.pieces['air-raf-33'].steps = 1; state.air.damage.allied.Tobruk = 14;");   // capacity 7, 8 based
         dealNext(g, "6");
         run(g, "rules.air.excess('allied', 'Tobruk');");
-        assertEquals("Bir Hakim", p(g, "raf-33").path("base").asText(), "6 +1 = 7 escapes, to the first sector one away with room (the display's sectors in name order)");
+        assertEquals("Tobruk", p(g, "raf-33").path("base").asText(), "6 +1 = 7 escapes; its owner says where to");
+        List<JsonNode> to = g.legalActions();
+        assertEquals("{\"do\":\"rebase\",\"sector\":\"Bir Hakim\"}", to.get(0).toString(), "the sectors with room, the nearest first (the display's order between equals): " + to);
+        assertTrue(to.size() > 1, to.toString());
+        String last = to.get(to.size() - 1).path("sector").asText();
+        g.applyIndex(to.size() - 1);
+        assertEquals(last, p(g, "raf-33").path("base").asText(), "6.15: rebased where its owner chose");
         Game h = air(2);
         run(h, "state.pieces['air-raf-33'].steps = 1; state.air.damage.allied.Tobruk = 14;");
         dealNext(h, "7");
@@ -203,6 +225,82 @@ class AirTest {
         assertFalse(withRule(trace(h), "9.444").isEmpty(), "the free mission attacks (9.425)");
         assertTrue(p(h, "stg3-1").path("flown").asBoolean());
         assertTrue(js(h, "state.air.free").isNull());
+    }
+
+    /** Flies `action` from the Air Impulse as play does: the owners' choices are asked. */
+    static void flyAsked(Game g, String action) { run(g, "rules['air-missions'].impulse.apply(ctx, " + action + ");"); }
+
+    /** Takes the legal action containing `fragment`; the trace entries it wrote. */
+    static List<JsonNode> answer(Game g, String fragment) {
+        int i = find(g, fragment);
+        assertTrue(i >= 0, fragment + " among " + g.legalActions());
+        return g.applyIndex(i).events();
+    }
+
+    static List<JsonNode> fires(List<JsonNode> ev) {
+        return ev.stream().filter((e) -> "9.441".equals(e.path("rule").asText()) && "air/act".equals(e.path("table").asText()) && e.has("cell")).toList();
+    }
+
+    @Test
+    @DisplayName("FoT 9.421 the owner of the box a sweep contacts makes up the package that meets it: of two Ju-87s it sends one, the other stays in its box")
+    void packageMeetingTheSweep() {
+        Game g = air(2);
+        run(g, "state.activation = {side: 'allied'}; state.active = 'allied';");
+        box(g, "raf-145", "Tobruk", "fighter-sweep");
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        box(g, "stg3-2", "Tobruk", "combat-support");
+        dealNext(g, "0");
+        flyAsked(g, "{do: 'sweep', sector: 'Tobruk', nation: 'allied', box: 'combat-support'}");
+        assertEquals("[\"air-stg3-1\",\"air-stg3-2\"]", js(g, "state.air.compose.units").toString(), "the Axis is asked, the strongest offered first");
+        assertEquals("axis", js(g, "state.air.compose.side").asText());
+        answer(g, "\"drop\",\"unit\":\"air-stg3-1\"");
+        List<JsonNode> ev = answer(g, "\"fly\"");
+        List<JsonNode> f = fires(ev);
+        assertEquals(2, f.size(), "one pair: the Spitfire and the Ju-87 it met fire at each other: " + f.stream().map((e) -> e.path("text").asText()).toList());
+        assertTrue(f.get(0).path("text").asText().contains("at axis Ju-87 bomber"), f.get(0).toString());
+        assertFalse(p(g, "stg3-1").path("flown").asBoolean(), "not sent up: untouched in its box");
+        assertEquals("combat-support", p(g, "stg3-1").path("mission").asText());
+    }
+
+    @Test
+    @DisplayName("FoT 9.441 the intercepting player pairs: a Spitfire and a Kittyhawk against a Bf109F escort and a Ju-87: the escort is taken first, the second fighter may go for the bomber")
+    void interceptorsChooseTheirTargets() {
+        Game g = air(2);
+        run(g, "state.activation = {side: 'allied'}; state.active = 'allied';");
+        box(g, "raf-145", "Tobruk", "fighter-sweep");
+        box(g, "raf-112", "Tobruk", "fighter-sweep");
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        box(g, "jg27-1", "Tobruk", "escort-combat-support");
+        flyAsked(g, "{do: 'sweep', sector: 'Tobruk', nation: 'allied', box: 'combat-support'}");
+        dealNext(g, "0");
+        answer(g, "\"fly\"");                                           // the Allied sweep as offered
+        answer(g, "\"fly\"");                                           // the Axis package: the Ju-87 and its escort
+        assertEquals("[{\"do\":\"pair\",\"targets\":[0,0]},{\"do\":\"pair\",\"targets\":[0,1]},{\"do\":\"pair\",\"targets\":[1,0]}]",
+                g.legalActions().toString().replace(", ", ","), "the escort [0] is always taken; the bomber [1] only beside it");
+        String allied = js(g, "JSON.stringify(rules.air.view('allied').air.fight)").asText();
+        assertFalse(allied.contains("jg27") || allied.contains("stg3"), "the Allies read the Axis units by their aircraft only (6.11): " + allied);
+        assertTrue(allied.contains("axis Bf109F fighter") && allied.contains("axis Ju-87 bomber"), allied);
+        List<JsonNode> f = fires(answer(g, "\"targets\":[0,1]"));
+        assertTrue(f.get(0).path("text").asText().contains("at axis Bf109F fighter"), f.toString());
+        assertTrue(f.stream().anyMatch((e) -> e.path("text").asText().startsWith("allied Kitty fighter at axis Ju-87 bomber")), f.toString());
+    }
+
+    @Test
+    @DisplayName("FoT 9.441 two interceptors double up on a lone Ju-87, which fires back at one of them, its owner's choice")
+    void doubledUpTargetChoosesWhomToFireAt() {
+        Game g = air(2);
+        run(g, "state.activation = {side: 'allied'}; state.active = 'allied';");
+        box(g, "raf-145", "Tobruk", "fighter-sweep");
+        box(g, "raf-112", "Tobruk", "fighter-sweep");
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        flyAsked(g, "{do: 'sweep', sector: 'Tobruk', nation: 'allied', box: 'combat-support'}");
+        dealNext(g, "0");
+        answer(g, "\"fly\"");
+        assertEquals("[{\"do\":\"fire-at\",\"attacker\":0},{\"do\":\"fire-at\",\"attacker\":1}]", g.legalActions().toString().replace(", ", ","),
+                "no pairing to choose (one target); the Axis says which attacker its Ju-87 fires back at");
+        List<JsonNode> f = fires(answer(g, "\"attacker\":1"));
+        assertEquals(3, f.size(), f.toString());
+        assertTrue(f.get(2).path("text").asText().startsWith("axis Ju-87 bomber at allied Kitty fighter"), "at the second attacker, the Kittyhawk: " + f);
     }
 
     @Test
@@ -326,6 +424,75 @@ class AirTest {
         assertTrue(p(g, "saaf-12").path("flown").asBoolean());
         assertTrue(p(g, "saaf-12").path("mission").isNull());
         assertTrue(js(g, "state.air.markers['" + hex + "'] === undefined").asBoolean(), "B.131: gone after the combat");
+    }
+
+    @Test
+    @DisplayName("FoT 9.41 9.423 the owner composes the mission: of three Ju-87s in the box it flies the two it names, and leaves its escort at home")
+    void ownerComposesTheMission() {
+        Game g = air(2);
+        String hex = "3912";
+        place(g, "br-50xx-5-ey", hex);
+        place(g, "de-paa-kpfst-kiehl", neighbour(g, hex));
+        for (String u : new String[] {"stg3-1", "stg3-2", "stg3-3"}) box(g, u, "Tobruk", "combat-support");
+        box(g, "jg27-1", "Tobruk", "escort-combat-support");
+        run(g, "state.activation = {side: 'axis'}; state.active = 'axis';");
+        run(g, "rules['air-missions'].impulse.apply(ctx, {do: 'support', sector: 'Tobruk', nation: 'german', hex: '" + hex + "'});");
+        assertEquals("[\"air-stg3-1\",\"air-stg3-2\"]", js(g, "state.air.compose.units").toString(), "offered first: the box's strongest two (9.41)");
+        assertEquals("[\"air-jg27-1\"]", js(g, "state.air.compose.escorts").toString(), "and the escort beside it (9.423)");
+        assertEquals(-1, find(g, "\"add\",\"unit\":\"air-stg3-3\""), "no third unit while two fly (9.41: two per mission)");
+        assertTrue(js(g, "rules.air.view('allied').air.compose.units === undefined").asBoolean(), "the other side sees only that a mission is being composed (6.11)");
+        take(g, "\"drop\",\"unit\":\"air-stg3-1\"");
+        take(g, "\"add\",\"unit\":\"air-stg3-3\"");
+        take(g, "\"drop\",\"unit\":\"air-jg27-1\"");
+        assertTrue(find(g, "\"add\",\"unit\":\"air-jg27-1\"") >= 0, "the dropped escort may come back");
+        List<JsonNode> ev = g.applyIndex(find(g, "\"fly\"")).events();
+        assertFalse(p(g, "stg3-1").path("flown").asBoolean(), "left in its box");
+        assertEquals("combat-support", p(g, "stg3-1").path("mission").asText());
+        assertTrue(p(g, "stg3-2").path("flown").asBoolean());
+        assertTrue(p(g, "stg3-3").path("flown").asBoolean());
+        assertFalse(p(g, "jg27-1").path("flown").asBoolean(), "the escort stayed at home");
+        assertEquals("escort-combat-support", p(g, "jg27-1").path("mission").asText());
+        assertTrue(js(g, "state.air.compose === null").asBoolean());
+        JsonNode flies = ev.stream().filter((e) -> e.path("text").asText().contains("flies Combat Support")).findFirst().orElseThrow();
+        assertTrue(flies.path("text").asText().endsWith(": II/StG3 (Ju-87), III/StG3 (Ju-87)"), flies.toString());
+    }
+
+    @Test
+    @DisplayName("FoT 9.41 a lone unit in the box and no escort: nothing to compose, the mission flies at once")
+    void nothingToCompose() {
+        Game g = air(2);
+        String hex = "3912";
+        place(g, "br-50xx-5-ey", hex);
+        place(g, "de-paa-kpfst-kiehl", neighbour(g, hex));
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        run(g, "state.activation = {side: 'axis'}; state.active = 'axis';");
+        run(g, "rules['air-missions'].impulse.apply(ctx, {do: 'support', sector: 'Tobruk', nation: 'german', hex: '" + hex + "'});");
+        assertTrue(js(g, "!state.air.compose").asBoolean());
+        assertTrue(p(g, "stg3-1").path("flown").asBoolean(), "flown at once");
+    }
+
+    @Test
+    @DisplayName("FoT 9.41 9.4242 the defender chooses which Combat Support units fly Defensive Combat Support: one Ju-87 of two, the other stays in its box")
+    void defenderChoosesItsPackage() {
+        Game g = air(2);
+        String hex = "3912", by = neighbour(g, hex);
+        place(g, "de-paa-kpfst-kiehl", hex);
+        place(g, "br-50xx-5-ey", by);
+        place(g, "br-50xx-hq", by);
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        box(g, "stg3-2", "Tobruk", "combat-support");
+        activation(g, "50xx", 10, null);
+        JsonNode offered = js(g, "rules['air-missions'].defensive.actions(ctx, {side: 'axis', sector: 'Tobruk', hex: '" + hex + "'})");
+        assertEquals("[{\"do\":\"support\",\"units\":[\"air-stg3-1\",\"air-stg3-2\"]},{\"do\":\"support\",\"units\":[\"air-stg3-1\"]},"
+                + "{\"do\":\"support\",\"units\":[\"air-stg3-2\"]},{\"do\":\"pass\"}]", offered.toString(), "the strongest pair first, each one alone, or none");
+        run(g, "rules.combat.resolveNow('" + hex + "', ['br-50xx-5-ey'], {ask: true});");
+        for (int guard = 0; guard < 20 && find(g, "\"units\"") < 0; guard++) g.applyIndex(0);   // the owners' choices before it
+        assertEquals(offered.toString(), g.legalActions().toString().replace(", ", ","), "asked of the defender as play asks it");
+        List<JsonNode> ev = g.applyIndex(find(g, "\"units\":[\"air-stg3-2\"]")).events();
+        assertTrue(p(g, "stg3-2").path("flown").asBoolean(), "flew Defensive Combat Support");
+        assertFalse(p(g, "stg3-1").path("flown").asBoolean(), "stayed in its box");
+        assertEquals("combat-support", p(g, "stg3-1").path("mission").asText());
+        assertTrue(ev.stream().anyMatch((e) -> e.path("text").asText().contains("flies Defensive Combat Support over " + hex + ": II/StG3")), ev.toString());
     }
 
     @Test
