@@ -394,7 +394,6 @@ function defending(ctx, side, sector, box) {
 function engage(ctx, units, escorts) {
   const m = A(ctx).S().mission;
   for (const id of escorts) ctx.piece(id).flown = true;
-  m.met = units.slice();
   m.metEscorts = escorts.slice();
   ctx.rules["air-combat"].begin({ by: m.side, rule: "9.421", I: m.units, E: escorts, B: units, ask: m.ask });
 }
@@ -535,26 +534,25 @@ export function combatStep(ctx, st) {
 }
 
 // 9.41, 9.4242: the packages `side` may fly from the Combat Support box of `sector`: one or two
-// units of one nationality that make an attack (9.21, 9.22), the strongest pair first.
+// units of one nationality (up to per-mission) that make an attack (9.21, 9.22), the strongest first.
 function packages(ctx, side, sector) {
   const box = inBox(ctx, side, sector, "combat-support", null);
   if (!box.length) return [];
   const key = (ids) => ids.join(",");
   const first = pick(ctx, side, sector, "combat-support", A(ctx).nationality(box[0])).map((p) => p.id);
   const out = [first], seen = new Set([key(first)]);
-  const n = T(ctx)["mission-composition"]["per-mission"];
+  const n = perMission(ctx);
   for (const nation of nations(ctx, box)) {
     const units = inBox(ctx, side, sector, "combat-support", nation);
-    const add = (set) => {
-      const ids = set.map((p) => p.id);
-      if (seen.has(key(ids)) || !attackGroups(ctx, set, "support").length) return;
-      seen.add(key(ids));
-      out.push(ids);
+    // every set of 1 to n of them, in the box's order
+    const grow = (set, from) => {
+      if (set.length) {
+        const ids = set.map((p) => p.id);
+        if (!seen.has(key(ids)) && attackGroups(ctx, set, "support").length) { seen.add(key(ids)); out.push(ids); }
+      }
+      if (set.length < n) for (let i = from; i < units.length; i++) grow(set.concat([units[i]]), i + 1);
     };
-    for (let i = 0; i < units.length; i++) {
-      add([units[i]]);
-      if (n >= 2) for (let j = i + 1; j < units.length; j++) add([units[i], units[j]]);
-    }
+    grow([], 0);
   }
   return out;
 }

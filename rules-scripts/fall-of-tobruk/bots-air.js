@@ -137,11 +137,3 @@ export function stepLoss(ctx, actions) {
   }
   return bi;
 }
-
-// 6.15: the units roll in the order offered (by id), and one that escapes goes to the nearest sector
-// with room (offered first).
-export function escape(ctx, actions) { return 0; }
-
-// 9.441: the interceptors take their targets in order (the escorts first), and a doubled-up unit
-// fires back at its first attacker: the first offered.
-export function fight(ctx, actions) { return 0; }
