@@ -42,17 +42,20 @@ function hiddenIds(ctx, side) {
 // The targets `p` may fire at from where it is: {piece} for an enemy unit its side may inspect
 // (an HQ only if alone in its hex), {hex} for a hex whose units it may not (1.1: the unit fired at
 // is then drawn among them). `among`: only these enemy units (opportunity fire at a moving stack).
-// `hidden`: hiddenIds(side), shared by every firer of one question.
+// `hidden`: hiddenIds(side), shared by every firer of one question. The units it may inspect come
+// first, in id order, then the hidden hexes in hex order: an order that followed the hidden units'
+// ids would tell them apart.
 export function targetsOf(ctx, p, among, hidden) {
   const enemy = ctx.rules.zoc.enemyOf(p.side), out = [], isHidden = hidden || hiddenIds(ctx, p.side);
   const pool = among || ctx.piecesById((q) => q.side === enemy && q.hex);
   const blind = new Set();
   for (const t of pool) {
     if (!t.hex || ctx.map.distance(p.hex, t.hex) > p.range || !inSight(ctx, p.hex, t.hex)) continue;
-    if (isHidden().has(t.id)) { if (!blind.has(t.hex)) { blind.add(t.hex); out.push({ hex: t.hex }); } continue; }
+    if (isHidden().has(t.id)) { blind.add(t.hex); continue; }
     if (t.hq && ctx.piecesAt(t.hex).length > 1) continue;
     out.push({ piece: t, hex: t.hex });
   }
+  for (const hex of [...blind].sort()) out.push({ hex });
   return out;
 }
 
