@@ -1,9 +1,13 @@
 package hexlab.rules.ratsoftobruk;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import hexlab.kernel.bot.LeakCheck;
 import hexlab.kernel.play.Game;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
 
 import static hexlab.rules.ratsoftobruk.RatsFixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
@@ -68,6 +72,22 @@ class FogTest {
             assertFalse(inspectable(g, "allied", hq), "11 hexes: beyond observation");
             set(g, "state.activation = Object.assign({}, state.activation || {}, {hq: '" + hq + "', stackUnits: []})");
             assertEquals("hidden axis 3031", js(g, "rules.fog.view('allied').activation.hq").asText(), "the activated " + hq + " shows as the hex's first back");
+        }
+    }
+
+    @Test
+    @DisplayName("RoT 1.1, 11.3: fire at hidden stacks is offered after the units the firer may inspect, hex by hex, whichever hidden unit is where")
+    void blindTargetsInHexOrder() {
+        // the bunkers 3034 and 3036 flank 3035: their units are hidden though adjacent; 3135 is open
+        for (String[] where : new String[][] {{"3034", "3036"}, {"3036", "3034"}}) {
+            Game g = game("I/Pz5", PZ + "@3035", "de-1pz5-hq@3035", AU + "@" + where[0], "au-2-24-b@" + where[1], "au-2-3-a@3135");
+            take(g, "\"done\"");
+            List<String> targets = new ArrayList<>();
+            for (JsonNode a : g.legalActions()) {
+                if (a.path("do").asText().equals("fire") && a.path("unit").asText().equals(PZ)) targets.add(a.has("target") ? a.path("target").asText() : a.path("hex").asText());
+            }
+            assertEquals(List.of("au-2-3-a", "3034", "3036"), targets, "with " + AU + " in " + where[0]);
+            assertEquals(List.of(), LeakCheck.position(g), "nothing the Axis is shown tells the two hidden units apart");
         }
     }
 }
