@@ -21,6 +21,7 @@
 //   mission: the mission being resolved (air-missions.js) | null, free: the 9.421 free Air Impulse
 //   owed {side, sector, box, units} | null, compose: the mission its owner is composing (9.41)
 //   {side, mission, units, escorts} | null, escapes: sectors over capacity being settled (6.14),
+//   consolidating: the sides still to be asked about 5.5 this Dawn,
 //   fight: an air-to-air combat under way (air-combat.js)}
 
 const AIR_USES = Object.freeze(["air/order-of-battle", "air/display"]);
@@ -409,7 +410,7 @@ export function arrivals(ctx) {
         text: row.text + ": " + row.effect + (moved.length ? " (" + moved.join(", ") + ")" : ", none of its units is there to move") });
     }
   } else ctx.trace({ rule: "5.12", table: "arrivals", result: null, text: "Axis air arrivals and withdrawals are rolled from " + t.from });
-  for (const side of ctx.sides) consolidate(ctx, side);
+  s.consolidating = ctx.sides.slice();
 }
 
 // 5.11: an arriving air unit goes to an airbase of its side with room (the nearest to the front
@@ -419,25 +420,57 @@ function arrivalSector(ctx, p) {
   return null;
 }
 
-// 5.5: units of one aircraft type in one sector pool their losses when that leaves fewer damaged
-// units (the owner's wish: taken whenever it makes one whole again without losing a unit).
-export function consolidate(ctx, side) {
+// 5.5: in the Reinforcement/Replacement Phase each owner may pool the losses of two damaged units of
+// one aircraft type based in one sector: one is brought up to strength, the other carries both
+// markers; allowed only while that leaves fewer damaged units (the two together short of
+// elimination, 9.5). Every side is asked, one after the other (state.air.consolidating), even with
+// nothing to pool: its display is behind the screen, so whether it has a choice must not show.
+// The pairs are offered the least damaged first, the first unit brought up to strength.
+function consolidations(ctx, side) {
+  const out = [], limit = T(ctx)["air-damage"]["eliminated-at"];
+  const order = (a, b) => (a.steps - b.steps) || byId(a, b);
   for (const sec of sectors(ctx)) {
     const byType = {};
     for (const p of basedAt(ctx, side, sec)) if (p.steps > 0) (byType[p.aircraft] = byType[p.aircraft] || []).push(p);
     for (const type of Object.keys(byType).sort()) {
-      const list = byType[type].sort((a, b) => (a.steps - b.steps) || byId(a, b));
-      while (list.length >= 2 && list[0].steps + list[1].steps < T(ctx)["air-damage"]["eliminated-at"]) {
-        const a = list.shift(), b = list.shift();
-        b.steps += a.steps; a.steps = 0;
-        tell(ctx, side, { rule: "5.5", table: "air-damage", uses: AIR_USES, result: -b.steps,
-          text: "consolidation in " + sec + ": " + a.name + " brought up to strength, " + b.name + " carries -" + b.steps + " Air Steps (" + type + ")" });
-        list.push(b);
-        list.sort((x, y) => (x.steps - y.steps) || byId(x, y));
-      }
+      const list = byType[type].sort(order);
+      for (const a of list) for (const b of list) if (a !== b && a.steps + b.steps < limit) out.push({ whole: a, carries: b, sector: sec });
     }
   }
+  return out;
 }
+
+export function consolidationDue(ctx) { const s = S(ctx); return !!(s.consolidating && s.consolidating.length); }
+
+function pool(ctx, side, a, b, sector) {
+  b.steps += a.steps; a.steps = 0;
+  tell(ctx, side, { rule: "5.5", table: "air-damage", uses: AIR_USES, result: -b.steps,
+    text: "consolidation in " + sector + ": " + a.name + " brought up to strength, " + b.name + " carries -" + b.steps + " Air Steps (" + b.aircraft + ")" });
+}
+
+export const consolidate = {
+  rule: "5.5",
+  side(ctx) { return S(ctx).consolidating[0]; },
+  inactive: "consolidating air unit losses (5.5)",
+  prompt() { return "5.5: pool the losses of two damaged air units of one type in one sector, or keep them as they are"; },
+  actions(ctx) {
+    const side = S(ctx).consolidating[0];
+    return consolidations(ctx, side).map((c) => ({ do: "consolidate", unit: c.whole.id, into: c.carries.id })).concat([{ do: "keep" }]);
+  },
+  apply(ctx, a) {
+    const s = S(ctx), side = s.consolidating[0];
+    if (a.do === "consolidate") {
+      const c = consolidations(ctx, side).find((x) => x.whole.id === a.unit && x.carries.id === a.into);
+      pool(ctx, side, c.whole, c.carries, c.sector);
+      if (consolidations(ctx, side).length) return;
+    }
+    s.consolidating.shift();
+    if (!s.consolidating.length) { delete s.consolidating; ctx.done(); }
+  },
+  why() {
+    return { rule: "5.5", reason: "only two damaged air units of the same aircraft type based in the same sector, whose losses together stay short of elimination (a consolidation must leave fewer damaged units)" };
+  },
+};
 
 // ---- hooks ---------------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@
 //   9.41  each mission flies the box's strongest units with the strongest escorts, as offered.
 //   9.4242  Defensive Combat Support is always flown when the box holds it, the strongest package.
 //   6.15  escapes in the order offered, to the nearest sector with room.
+//   5.5   every consolidation offered, the least damaged pair first (bots.js).
 //   9.421, 9.441  meets a sweep with the box's strongest; pairs and fires back in order.
 // Called from bots.heuristic; reads only the side's own air units (its Air Display) and the map.
 

@@ -564,8 +564,9 @@ export function heuristic(ctx, actions, side) {
   if (first(actions, (a) => a.do === "pass") >= 0) return air.defensive(actions, side);
   if (k === "sweep" || k === "support" || k === "strafe") return air.mission(actions, side, planHexes(ctx, side));
   if (k === "take-loss") return air.stepLoss(actions);
-  // 6.15 escapes and 9.441 pairing and return fire as offered: in order, the nearest sector first
-  if (k === "roll" || k === "rebase" || k === "pair" || k === "fire-at") return 0;
+  // 6.15 escapes and 9.441 pairing and return fire as offered: in order, the nearest sector first;
+  // 5.5 every consolidation offered, the least damaged pair first
+  if (k === "roll" || k === "rebase" || k === "pair" || k === "fire-at" || k === "consolidate") return 0;
   const group = ctx.state.movement && ctx.state.movement.group;
   if (k === "move" && !group) return movementImpulse(ctx, actions, side);
   if (k === "to" || k === "exit" || group) return destination(ctx, actions, side);

@@ -560,14 +560,23 @@ class AirTest {
     }
 
     @Test
-    @DisplayName("FoT 5.5 two Kittyhawks of one sector with -1 each consolidate: one whole, one -2 (fewer damaged units)")
+    @DisplayName("FoT 5.5 the owner may pool the losses of two damaged Kittyhawks of one sector: one whole, one -2; a pair that would reach -3 is not offered; the other side is asked too")
     void consolidation() {
         Game g = air(2);
         run(g, "state.pieces['air-saaf-2'].steps = 1; state.pieces['air-saaf-4'].steps = 1; state.pieces['air-raaf-3'].steps = 2;");
-        run(g, "rules.air.consolidate('allied');");
-        int damaged = js(g, "['air-saaf-2', 'air-saaf-4', 'air-raaf-3'].filter((k) => state.pieces[k].steps > 0).length").asInt();
-        assertEquals(2, damaged);
-        assertEquals(4, js(g, "['air-saaf-2', 'air-saaf-4', 'air-raaf-3'].reduce((a, k) => a + state.pieces[k].steps, 0)").asInt(), "no step is lost or made");
+        run(g, "state.air.consolidating = ['allied', 'axis']; ctx.interrupt('air.consolidate', null, 'consolidation');");
+        assertEquals("allied", js(g, "rules.air.consolidate.side(ctx)").asText());
+        assertEquals("[{\"do\":\"consolidate\",\"unit\":\"air-saaf-2\",\"into\":\"air-saaf-4\"},{\"do\":\"consolidate\",\"unit\":\"air-saaf-4\",\"into\":\"air-saaf-2\"},{\"do\":\"keep\"}]",
+                g.legalActions().toString().replace(", ", ","), "the least damaged first; -1 with -2 would make -3, no consolidation");
+        assertEquals("5.5", js(g, "rules.air.consolidate.why(ctx, {do: 'consolidate', unit: 'air-saaf-4', into: 'air-raaf-3'}).rule").asText(), "a refusal says why, by rule");
+        g.applyIndex(1);
+        assertEquals(0, p(g, "saaf-4").path("steps").asInt(), "brought up to strength");
+        assertEquals(2, p(g, "saaf-2").path("steps").asInt(), "carries both markers");
+        assertEquals(2, js(g, "['air-saaf-2', 'air-saaf-4', 'air-raaf-3'].filter((k) => state.pieces[k].steps > 0).length").asInt(), "one damaged unit fewer");
+        assertEquals("axis", js(g, "rules.air.consolidate.side(ctx)").asText(), "nothing more to pool: the Axis is asked, though it has nothing to pool (its display is behind the screen)");
+        assertEquals("[{\"do\":\"keep\"}]", g.legalActions().toString().replace(", ", ","));
+        g.applyIndex(0);
+        assertTrue(js(g, "state.air.consolidating === undefined").asBoolean());
     }
 
     @Test
