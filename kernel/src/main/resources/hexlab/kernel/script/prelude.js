@@ -692,16 +692,40 @@
     }
     return l.slice();
   }
-  // What `side` may know of the state: the view export's answer as plain data (a JSON copy, so no
+  // What `side` may know of the state: the view export's answer as plain data (a deep copy, so no
   // object of the state is reachable through it); the game-turn and the phasing side are public.
   function viewOf(side) {
     const v = fn(viewRef.section, viewRef.export)(ctxFor(sectionInfo(viewRef.section)), side);
     if (!v || typeof v !== "object" || Array.isArray(v)) {
       throw new Error(viewRef.section + "." + viewRef.export + " must return an object, the state as " + side + " may know it; found " + JSON.stringify(v));
     }
-    const o = JSON.parse(out(v));
+    const o = plainCopy(v, 0);
     if (!("turn" in o)) o.turn = G.turn;
     if (!("active" in o)) o.active = G.active;
+    return o;
+  }
+  // The view as its JSON round trip would give it (undefined fields dropped, in lists null; numbers
+  // that are not finite null), without writing and reading the text: a bot asks for a view at every
+  // choice, and a whole state's text cost more than the choice. A templated piece is copied onto its
+  // frozen template, so its fixed fields read as before and are not copied. Deeper than any state:
+  // the JSON round trip, which names a cycle.
+  function plainCopy(x, depth) {
+    if (x === null || typeof x !== "object") return typeof x === "number" && !isFinite(x) ? null : x;
+    if (depth > 64 || ArrayBuffer.isView(x) || typeof x.toJSON === "function") return JSON.parse(out(x));
+    if (Array.isArray(x)) {
+      const a = new Array(x.length);
+      for (let i = 0; i < x.length; i++) {
+        const v = x[i];
+        a[i] = v === undefined || typeof v === "function" || typeof v === "symbol" ? null : plainCopy(v, depth + 1);
+      }
+      return a;
+    }
+    const t = x[TEMPLATE], o = t === undefined ? {} : Object.create(pieceProto);
+    if (t !== undefined) Object.defineProperty(o, TEMPLATE, { value: t, enumerable: false, writable: false, configurable: false });
+    for (const k of Object.keys(x)) {
+      const v = x[k];
+      if (v !== undefined && typeof v !== "function" && typeof v !== "symbol") o[k] = plainCopy(v, depth + 1);
+    }
     return o;
   }
   // f() with `side`'s view in place of the state: ctx.state, ctx.piece(s), ctx.rules and every
@@ -1002,7 +1026,7 @@
       return JSON.stringify(r);
     },
     // what `side` may know of the state (system.yaml view), as JSON
-    viewJson(side) { return JSON.stringify(viewOf(side)); },
+    viewJson(side) { return out(viewOf(side)); },
     // what `side` may not know now (system.yaml secrets): {piece id: [fields]}
     secretsJson(side) {
       const r = fn(secretsRef.section, secretsRef.export)(ctxFor(sectionInfo(secretsRef.section)), side);

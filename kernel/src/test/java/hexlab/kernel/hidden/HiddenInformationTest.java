@@ -208,6 +208,45 @@ class HiddenInformationTest {
         for (JsonNode b : saw.path("backs")) assertEquals(List.of("id", "side", "hex", "hidden"), fields(b), b.toString());
     }
 
+    @Test
+    void aViewReadsAsItsJsonWouldAndABotWritingToItChangesNoState(@TempDir Path dir) {
+        Path root = Fixtures.copyToy(dir);
+        // the view carries values JSON writes otherwise, and a live piece whose fixed field (ma) is on its template
+        Fixtures.write(root, "rules-scripts/toy/fog.js", Fixtures.read(root, "rules-scripts/toy/fog.js") + """
+                export function oddView(ctx, side) {
+                  const v = view(ctx, side);
+                  v.odd = { u: undefined, n: NaN, i: Infinity, list: [undefined, 1, () => 2], f: () => 1, nested: { a: [1, { b: undefined }] } };
+                  v.live = ctx.piece("r1");
+                  return v;
+                }
+                export function writerBot(ctx, actions, side) {
+                  const live = ctx.state.live, odd = ctx.state.odd;
+                  const seen = { do: "peek", keys: Object.keys(odd), list: odd.list, n: odd.n, ma: live.ma, whole: ctx.whole(live) };
+                  live.strength = 99; live.ma = 98; ctx.state.pieces.r1.strength = 97;
+                  return seen;
+                }
+                """);
+        String yaml = Fixtures.read(root, "tables/toy/system.yaml").replace("view: fog.view\n", "view: fog.oddView\nfixed-piece-fields: [ma]\n")
+                .replace("  stray: combat.strayBot\n", "  stray: combat.strayBot\n  writer: fog.writerBot\n");
+        Fixtures.write(root, "tables/toy/system.yaml", yaml);
+        Kernel odd = new Kernel(root);
+        Variant v = odd.variant("toy", "");
+        Game g = odd.start(v, "ambush", 1);
+        JsonNode red = Json.read(g.stateJsonFor("red"));
+        assertEquals(Json.read("{\"n\":null,\"i\":null,\"list\":[null,1,null],\"nested\":{\"a\":[1,{}]}}"), red.path("odd"), "undefined and functions dropped, in a list null; NaN and Infinity null");
+        assertEquals(List.of("id", "ma", "side", "hex", "strength", "moved", "attacked"), fields(red.path("live")), "a templated piece written whole, its fixed fields after its id: " + red.path("live"));
+        String before = g.stateJsonFor(null);
+        RuleError e = assertThrows(RuleError.class, () -> Match.play(g, Bots.forSides(v.system(), "writer", 1), false, null));
+        String m = e.getMessage();
+        JsonNode saw = Json.read(m.substring(m.indexOf('{'), m.lastIndexOf('}') + 1));
+        assertEquals(Json.read("[\"n\",\"i\",\"list\",\"nested\"]"), saw.path("keys"), saw.toString());
+        assertEquals(Json.read("[null,1,null]"), saw.path("list"));
+        assertTrue(saw.path("n").isNull(), saw.toString());
+        assertEquals(4, saw.path("ma").asInt(), "the fixed field reads through the copy's template: " + saw);
+        assertEquals(4, saw.path("whole").path("ma").asInt(), saw.toString());
+        assertEquals(before, g.stateJsonFor(null), "what the bot wrote to its view reached no object of the state");
+    }
+
     static List<String> fields(JsonNode n) {
         List<String> out = new ArrayList<>();
         n.fieldNames().forEachRemaining(out::add);
