@@ -423,7 +423,8 @@ function arrivalSector(ctx, p) {
 // 5.5: in the Reinforcement/Replacement Phase each owner may pool the losses of two damaged units of
 // one aircraft type based in one sector: one is brought up to strength, the other carries both
 // markers; allowed only while that leaves fewer damaged units (the two together short of
-// elimination, 9.5). Every side is asked, one after the other (state.air.consolidating), even with
+// elimination, 9.5: we read consolidating as moving losses, never as giving up a unit to mend
+// another). Every side is asked, one after the other (state.air.consolidating), even with
 // nothing to pool: its display is behind the screen, so whether it has a choice must not show.
 // The pairs are offered the least damaged first, the first unit brought up to strength.
 function consolidations(ctx, side) {
@@ -460,8 +461,8 @@ export const consolidate = {
   apply(ctx, a) {
     const s = S(ctx), side = s.consolidating[0];
     if (a.do === "consolidate") {
-      const c = consolidations(ctx, side).find((x) => x.whole.id === a.unit && x.carries.id === a.into);
-      pool(ctx, side, c.whole, c.carries, c.sector);
+      const p = ctx.piece(a.unit);
+      pool(ctx, side, p, ctx.piece(a.into), p.base);
       if (consolidations(ctx, side).length) return;
     }
     s.consolidating.shift();
