@@ -64,6 +64,12 @@ public final class Cluster {
         return out;
     }
 
+    /** Seconds without a heartbeat after which a member is put out of the cluster and its games handed to the others. */
+    static final int NO_HEARTBEAT_S = 10;
+
+    /** Seconds a call to the cluster waits for an answer before it fails (and is asked again), on a member and on a coordinator. */
+    static final int CALL_TIMEOUT_S = 15;
+
     /** A member's configuration: bound to {@code bind}, joining {@code join} by TCP (no multicast, no discovery, no phoning home). */
     public static Config member(String bind, int port, List<String> join, int threads) {
         Config c = new Config();
@@ -75,6 +81,13 @@ public final class Cluster {
         c.setProperty("hazelcast.graceful.shutdown.max.wait", "30");
         // a lab cluster holds a queue and a few small maps: few partitions make a member joining or leaving cheap (271 by default)
         c.setProperty("hazelcast.partition.count", String.valueOf(PARTITIONS));
+        // a member that stops answering (killed, its machine gone) is put out after this many seconds without a heartbeat, not the
+        // default 60: until then every call on its partitions waits; heartbeats go each second on a thread of their own
+        c.setProperty("hazelcast.heartbeat.interval.seconds", "1");
+        c.setProperty("hazelcast.max.no.heartbeat.seconds", String.valueOf(NO_HEARTBEAT_S));
+        // a call that hears nothing back (sent to a member just killed) fails after this, not 60 s, and is asked again; a call still
+        // running is not cut short (its member says it is alive meanwhile)
+        c.setProperty("hazelcast.operation.call.timeout.millis", String.valueOf(CALL_TIMEOUT_S * 1000));
         c.getSerializationConfig().setJavaSerializationFilterConfig(refuseAll());
         c.getMemberAttributeConfig().setAttribute(THREADS, String.valueOf(threads));
         NetworkConfig net = c.getNetworkConfig();
@@ -95,6 +108,7 @@ public final class Cluster {
         c.getSerializationConfig().setJavaSerializationFilterConfig(refuseAll());
         c.getNetworkConfig().setAddresses(new ArrayList<>(addresses));
         c.getConnectionStrategyConfig().getConnectionRetryConfig().setClusterConnectTimeoutMillis(15_000);
+        c.setProperty("hazelcast.client.invocation.timeout.seconds", String.valueOf(CALL_TIMEOUT_S));
         return c;
     }
 

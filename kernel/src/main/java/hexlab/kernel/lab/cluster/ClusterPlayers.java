@@ -181,12 +181,15 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
                     if (e instanceof Left l) {
                         synchronized (perMember) { left.add(l.name()); }
                         int again = 0;
+                        // a claim counts only while its member is in the cluster (the one that left, or one gone before, holds nothing);
+                        // the claims left behind are not removed here: a call on a partition the left member held can wait long
+                        Set<String> alive = new HashSet<>();
+                        for (Member m : client.getCluster().getMembers()) if (!m.getUuid().equals(l.uuid())) alive.add(m.getUuid().toString());
                         Set<Integer> held = new HashSet<>(), queued = new HashSet<>(queue), back = done.keySet();
-                        for (var c : claims.entrySet()) if (!c.getValue().equals(l.uuid().toString())) held.add(c.getKey());
+                        for (var c : claims.entrySet()) if (alive.contains(c.getValue())) held.add(c.getKey());
                         for (int p : new ArrayList<>(pending)) {
                             if (held.contains(p) || queued.contains(p) || back.contains(p)) continue;
                             pending.remove(p);
-                            claims.remove(p);
                             work.again(p);
                             again++;
                         }

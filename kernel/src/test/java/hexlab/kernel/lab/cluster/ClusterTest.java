@@ -55,7 +55,7 @@ class ClusterTest {
             List<GameRecord> there = Batch.play(k, variants(), settings(2), new Batch.Control().players(cluster).each((r, place) -> {
                 if (back.incrementAndGet() == 4) Thread.ofPlatform().start(victim::kill);   // mid-batch, while it holds a game
             }));
-            assertEquals(Csv.of(local), Csv.of(there), "the same CSV as one process, byte for byte");
+            assertEquals(Csv.of(local), Csv.of(there), () -> "the same CSV as one process, byte for byte; the cluster's log: " + log);
             assertEquals(Summary.of(variants(), local), Summary.of(variants(), there), "and the same summary");
             ObjectNode report = cluster.report();
             assertEquals(List.of(victim.name()), Json(report.get("left")), report.toString());
