@@ -282,6 +282,9 @@ class BoardPlayBrowserTest {
         opensAStack("stacking points");
         // random bots to the first impulse menu of an activation (3.4, 7.21)
         for (WebElement s : b.all("#bot-picks select")) new org.openqa.selenium.support.ui.Select(s).selectByValue("random");
+        // (run to the first activation by the run-to form, then step: a step a click and a fetch of the game cost 40 s)
+        b.find("#run-at").sendKeys("activation");
+        b.andWait(() -> b.find("#run-to button").click());
         for (int i = 0; i < 400 && !game(id).path("position").path("prompt").asText().startsWith("choose the next impulse"); i++) b.andWait(() -> b.find("#step").click());
         String side = game(id).path("position").path("toAct").asText();
         b.find("nav#tabs button[data-tab=log]").click();

@@ -69,7 +69,11 @@ class FallOfTobrukBrowserTest {
                 }
                 try {
                     for (WebElement s : b.all("#bot-picks select")) new Select(s).selectByValue("random");
-                    // a bot decides, step by step, until a drawn formation's impulse menu (3.4, 7.21)
+                    // a bot decides, step by step, a few times; then the bots run to a drawn formation's activation, and step
+                    // on to its impulse menu (3.4, 7.21)
+                    for (int i = 0; i < 5; i++) b.andWait(() -> b.find("#step").click());
+                    b.find("#run-at").sendKeys("activation");
+                    b.andWait(() -> b.find("#run-to button").click());
                     for (int i = 0; i < 400 && !impulseMenu(http, id); i++) b.andWait(() -> b.find("#step").click());
                     assertTrue(impulseMenu(http, id), "an activation's impulse menu within 400 decisions");
                     String crumb = b.find("#breadcrumb").getText();
@@ -96,10 +100,13 @@ class FallOfTobrukBrowserTest {
                     JsonNode templates = http.ok(http.get("/api/games/" + id)).path("position").path("pieceTemplates");
                     assertTrue(b.body("statePatches") != null, "steps came as patches");
                     int named = 0;
-                    for (WebElement c : b.all("svg.board g.counter")) {
-                        String pid = c.getAttribute("data-piece"), name = templates.path(pid).path("name").asText("");
+                    // every counter's piece and title read in one call: a round trip per counter cost seconds
+                    @SuppressWarnings("unchecked")
+                    List<List<String>> counters = (List<List<String>>) b.js("return [...document.querySelectorAll('svg.board g.counter')].map(c => [c.dataset.piece, c.querySelector('title').textContent])");
+                    for (List<String> c : counters) {
+                        String pid = c.get(0), name = templates.path(pid).path("name").asText("");
                         assertTrue(!name.isEmpty(), "piece " + pid + " has a template with a name");
-                        String title = (String) b.js("return arguments[0].querySelector('title').textContent", c);
+                        String title = c.get(1);
                         assertTrue(title.startsWith(name + ", ") && !title.contains(pid), "counter " + pid + " is titled by its designation, not its id: " + title);
                         // a type flag the piece keeps all game is not a status mark
                         for (String flag : new String[] {"armor", "hq", "artillery"}) {

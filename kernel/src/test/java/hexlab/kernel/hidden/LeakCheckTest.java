@@ -59,9 +59,9 @@ class LeakCheckTest {
     @Test
     void leakEveryNWorksOutAboutOnePositionInNDrawnFromTheSeedSoARunRepeats() {
         Variant v = TOY.variant("toy", "");
-        Fuzzer.Report all = Fuzzer.run(TOY, v, List.of("ambush"), 0, 40, 7, 1, "random", 1, null, null);
-        Fuzzer.Report some = Fuzzer.run(TOY, v, List.of("ambush"), 0, 40, 7, 2, "random", 4, null, null);
-        Fuzzer.Report again = Fuzzer.run(TOY, v, List.of("ambush"), 0, 40, 7, 1, "random", 4, null, null);
+        Fuzzer.Report all = Fuzzer.run(TOY, v, List.of("ambush"), 0, 20, 7, 1, "random", 1, null, null);
+        Fuzzer.Report some = Fuzzer.run(TOY, v, List.of("ambush"), 0, 20, 7, 2, "random", 4, null, null);
+        Fuzzer.Report again = Fuzzer.run(TOY, v, List.of("ambush"), 0, 20, 7, 1, "random", 4, null, null);
         assertEquals(all.actions(), some.actions(), "the same games whatever is checked");
         assertTrue(all.leakChecked() >= all.actions(), "every position when N is 1: " + all.leakChecked() + " of " + all.actions());
         double share = (double) some.leakChecked() / all.leakChecked();
