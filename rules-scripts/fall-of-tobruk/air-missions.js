@@ -335,9 +335,12 @@ function home(ctx, ids) {
 }
 
 // The mission is over; a 9.421 free Air Impulse it left owed is flown at once.
+// Its units' owners then name the airbases they return to (9.4), before anything else is flown.
 function finish(ctx) {
+  const m = A(ctx).S().mission;
   A(ctx).S().mission = null;
   owed(ctx);
+  A(ctx).homeward(m.side);
 }
 
 // air-combat.js is done: `live`, the ids of the bombers that carry on.

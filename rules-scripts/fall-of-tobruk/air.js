@@ -158,13 +158,91 @@ export function setupUnits(ctx, scenario, entry) {
 
 // ---- 9.5 air damage, returning to base ------------------------------------------------------------
 
-// 6.11, 9.421: a unit back from its mission box to its airbase, face down again. It keeps its
-// base (within range of any sector it could be sent to).
+// 6.11, 9.421: a unit back from its mission box to its airbase, face down again. It keeps its base,
+// unless it is home from a mission flown in the Air Impulse (its owners' choices asked): then it
+// waits for its owner's choice of airbase (9.4, the decision home).
 export function toBase(ctx, p) {
+  const s = S(ctx), m = s.mission;
+  if (m && m.ask && p.sector && p.at === "air") (s.homing || (s.homing = [])).push({ side: p.side, unit: p.id, from: p.sector });
   p.sector = null;
   p.mission = null;
   p.missed = false;
 }
+
+// ---- 9.4 home from a mission ---------------------------------------------------------------------
+
+// 9.4: the airbases `p`, home from a mission over `from`, may return to: its own, then each other
+// sector where its side has an airbase with room within its range of `from`, in the display's order.
+export function homes(ctx, p, from) {
+  const out = [p.base];
+  for (const sec of sectors(ctx)) if (sec !== p.base && distance(ctx, from, sec) <= p.range && room(ctx, p.side, sec) > 0) out.push(sec);
+  return out;
+}
+
+// The units still waiting for their airbase (one lost since it went home waits no more).
+function waiting(ctx) {
+  const s = S(ctx);
+  if (!s.homing) return [];
+  s.homing = s.homing.filter((h) => { const p = ctx.piece(h.unit); return p && p.at === "air" && !p.sector; });
+  return s.homing;
+}
+
+// The mission flown by `side` is over: the owners of the units it sent home name their airbases,
+// the mission's side first. Each side with a unit going home is asked once, even when every unit has
+// its own airbase alone to go to: the displays are behind the screen, and neither how many units
+// went home nor whether one had a choice may show; what shows is how many the owner sends elsewhere.
+export function homeward(ctx, side) {
+  const h = waiting(ctx);
+  if (!h.length) { delete S(ctx).homing; return; }
+  h.sort((a, b) => (a.side === side ? 0 : 1) - (b.side === side ? 0 : 1));
+  ctx.interrupt("air.home", null, "9.4 air units return to an airbase");
+}
+
+// The side asked, and its units waiting in the order they went home.
+function homingSide(ctx) { return S(ctx).homing[0].side; }
+function homingOf(ctx, side) { return S(ctx).homing.filter((h) => h.side === side); }
+
+function homeTold(ctx, p, from, was) {
+  tell(ctx, p.side, { rule: "9.4", table: "air/display", uses: AIR_USES, result: p.base,
+    text: p.name + " (" + p.aircraft + ") returns from " + from + " to the " + p.base + " airbase" + (p.base === was ? "" : " (based in " + was + " before; distance " + distance(ctx, from, p.base) + ", range " + p.range + ")") });
+}
+
+export const home = {
+  rule: "9.4",
+  side(ctx) { return homingSide(ctx); },
+  inactive: "send its air units home from the mission (9.4)",
+  prompt(ctx) {
+    const side = homingSide(ctx);
+    const units = homingOf(ctx, side).map((h) => { const p = ctx.piece(h.unit); return p.name + " (" + p.aircraft + ", range " + p.range + ", based in " + p.base + ")"; });
+    return side + ": 9.4 home from the mission: " + units.join(", ") + "; send one to another of your airbases with room within its range, or each to its own";
+  },
+  // {do: "home"}: every unit left to its own airbase; {do: "return", unit, to}: one to another
+  actions(ctx) {
+    const out = [{ do: "home" }];
+    for (const h of homingOf(ctx, homingSide(ctx))) {
+      const p = ctx.piece(h.unit);
+      for (const sec of homes(ctx, p, h.from)) if (sec !== p.base) out.push({ do: "return", unit: p.id, to: sec });
+    }
+    return out;
+  },
+  apply(ctx, a) {
+    const s = S(ctx), side = homingSide(ctx);
+    if (a.do === "return") {
+      const h = s.homing.find((x) => x.unit === a.unit), p = ctx.piece(a.unit), was = p.base;
+      p.base = a.to;
+      homeTold(ctx, p, h.from, was);
+      s.homing.splice(s.homing.indexOf(h), 1);
+      if (homingOf(ctx, side).length) return;
+    } else {
+      for (const h of homingOf(ctx, side)) homeTold(ctx, ctx.piece(h.unit), h.from, ctx.piece(h.unit).base);
+      s.homing = s.homing.filter((h) => h.side !== side);
+    }
+    if (!waiting(ctx).length) { delete s.homing; ctx.done(); }
+  },
+  why(ctx, a) {
+    return { rule: "9.4", reason: "a unit home from its mission returns to its own airbase ({do: \"home\"}), or to another airbase of its side with room within its range of the mission's sector ({do: \"return\", unit, to})" };
+  },
+};
 
 export function lose(ctx, p, rule, why) {
   toBase(ctx, p);
@@ -480,6 +558,7 @@ export const consolidate = {
 export function cleanUp(ctx) {
   const s = S(ctx);
   for (const p of ctx.pieces((q) => q.at === "air")) { toBase(ctx, p); p.flown = false; }
+  delete s.homing;
   s.markers = {};
   s.grounded = [];
 }
@@ -547,6 +626,7 @@ export function view(ctx, side) {
     if (a.compose && a.compose.side !== side) a.compose = { side: a.compose.side };
     if (a.fight) a.fight = Object.assign({}, a.fight, a.fight.by === side ? { E: null, B: null } : { I: null });
     if (a.escapes) a.escapes = a.escapes.map((e) => (e.side === side ? e : { side: e.side, sector: e.sector }));
+    if (a.homing) a.homing = a.homing.filter((h) => h.side === side);
     const flown = {};
     flown[side] = (a.flown || {})[side];
     a.flown = flown;

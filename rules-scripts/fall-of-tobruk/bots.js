@@ -565,8 +565,8 @@ export function heuristic(ctx, actions, side) {
   if (k === "sweep" || k === "support" || k === "strafe") return air.mission(actions, side, planHexes(ctx, side));
   if (k === "take-loss") return air.stepLoss(actions);
   // 6.15 escapes and 9.441 pairing and return fire as offered: in order, the nearest sector first;
-  // 5.5 every consolidation offered, the least damaged pair first
-  if (k === "roll" || k === "rebase" || k === "pair" || k === "fire-at" || k === "consolidate") return 0;
+  // 5.5 every consolidation offered, the least damaged pair first; 9.4 each unit home to its own airbase
+  if (k === "roll" || k === "rebase" || k === "pair" || k === "fire-at" || k === "consolidate" || k === "home") return 0;
   const group = ctx.state.movement && ctx.state.movement.group;
   if (k === "move" && !group) return movementImpulse(ctx, actions, side);
   if (k === "to" || k === "exit" || group) return destination(ctx, actions, side);

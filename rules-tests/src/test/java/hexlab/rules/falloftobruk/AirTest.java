@@ -472,6 +472,63 @@ class AirTest {
     }
 
     @Test
+    @DisplayName("FoT 9.4 a Ju-87 (range 2) home from Strafing over Tobruk returns to its own airbase in Gazala or to one of its side's with room within 2 of Tobruk (Martuba, once it has room), never Derna (3 away); its owner is asked, and the other side sees nothing of it")
+    void homeToAnyFriendlyAirbaseWithinRange() {
+        Game g = air(2);
+        String hex = "3912";
+        place(g, "br-50xx-4-ey", hex);
+        box(g, "stg3-1", "Tobruk", "strafing");
+        run(g, "state.activation = {side: 'axis'}; state.active = 'axis';");
+        assertEquals("Gazala", p(g, "stg3-1").path("base").asText());
+        assertEquals("[4,0]", js(g, "[rules.air.room('axis', 'Derna'), rules.air.room('axis', 'Martuba')]").toString(), "room at Derna, none at Martuba");
+        String moved = js(g, "rules.air.basedAt('axis', 'Martuba')[0].id").asText();
+        run(g, "state.pieces['" + moved + "'].base = 'Derna';");
+        flyAsked(g, "{do: 'strafe', sector: 'Tobruk', nation: 'german', hex: '" + hex + "'}");
+        assertEquals("axis", js(g, "rules.air.home.side(ctx)").asText(), "the mission over, its owner names the airbase");
+        JsonNode acts = js(g, "rules.air.home.actions(ctx)");
+        assertEquals("{\"do\":\"home\"}", acts.get(0).toString(), "first, each unit to its own airbase (asked even with no other)");
+        List<String> to = new java.util.ArrayList<>();
+        for (JsonNode a : acts) if (a.has("to")) to.add(a.path("unit").asText() + " " + a.path("to").asText());
+        assertTrue(to.contains("air-stg3-1 Martuba"), "Martuba is 2 from Tobruk and has room for one: " + to);
+        assertFalse(to.contains("air-stg3-1 Gazala"), "its own airbase is {do: home}: " + to);
+        assertFalse(to.contains("air-stg3-1 Derna"), "Derna has room but is 3 from Tobruk, beyond a Ju-87's range 2: " + to);
+        assertFalse(to.contains("air-stg3-1 Gambut") || to.contains("air-stg3-1 Tobruk"), "no Allied airbase: " + to);
+        run(g, "state.pieces['" + moved + "'].base = 'Martuba';");
+        assertFalse(js(g, "rules.air.home.actions(ctx)").toString().contains("Martuba"), "full again, Martuba is not offered");
+        run(g, "state.pieces['" + moved + "'].base = 'Derna';");
+        assertEquals("[]", js(g, "rules.air.view('allied').air.homing").toString(), "the Allied view holds no unit going home (6.11)");
+        trace(g);
+        run(g, "rules.air.home.apply(ctx, {do: 'return', unit: 'air-stg3-1', to: 'Martuba'});");
+        assertEquals("Martuba", p(g, "stg3-1").path("base").asText());
+        assertTrue(p(g, "stg3-1").path("sector").isNull());
+        JsonNode told = withRule(trace(g), "9.4").getFirst();
+        assertEquals("[\"axis\"]", told.path("visibleTo").toString(), "the Axis's own entry: " + told);
+        assertTrue(told.path("text").asText().contains("to the Martuba airbase (based in Gazala before; distance 2, range 2)"), told.toString());
+        assertTrue(js(g, "state.air.homing === undefined").asBoolean());
+
+        // the owner sends it to its own airbase
+        Game k = air(2);
+        place(k, "br-50xx-4-ey", hex);
+        box(k, "stg3-1", "Tobruk", "strafing");
+        run(k, "state.activation = {side: 'axis'}; state.active = 'axis';");
+        flyAsked(k, "{do: 'strafe', sector: 'Tobruk', nation: 'german', hex: '" + hex + "'}");
+        trace(k);
+        run(k, "rules.air.home.apply(ctx, {do: 'home'});");
+        assertEquals("Gazala", p(k, "stg3-1").path("base").asText());
+        assertTrue(withRule(trace(k), "9.4").getFirst().path("text").asText().endsWith("returns from Tobruk to the Gazala airbase"));
+        assertTrue(js(k, "state.air.homing === undefined").asBoolean());
+
+        // a mission flown by the console (not from the Air Impulse) goes home to its own airbase, asking no one
+        Game h = air(2);
+        place(h, "br-50xx-4-ey", hex);
+        box(h, "stg3-1", "Tobruk", "strafing");
+        run(h, "state.activation = {side: 'axis'}; state.active = 'axis';");
+        fly(h, "axis", "{do: 'strafe', sector: 'Tobruk', nation: 'german', hex: '" + hex + "'}");
+        assertTrue(js(h, "state.air.homing === undefined").asBoolean());
+        assertEquals("Gazala", p(h, "stg3-1").path("base").asText());
+    }
+
+    @Test
     @DisplayName("FoT 9.41 9.4242 the defender chooses which Combat Support units fly Defensive Combat Support: one Ju-87 of two, the other stays in its box")
     void defenderChoosesItsPackage() {
         Game g = air(2);
