@@ -113,6 +113,30 @@ class MovementTest {
     }
 
     @Test
+    @DisplayName("FoT 12.2 a Disrupted unit moves with its reverse side's MA; not in the seed, half its MA (disrupted-allowance, a placeholder) decides the move and is named in its trace")
+    void disruptedAllowance() {
+        Game g = allied();
+        ally(g, INF, "d", "3030", "{disrupted: true}");
+        assertEquals(2.0, js(g, "rules.movement.allowance(state.pieces.d).mp").asDouble(), "MA 4 x 0.5");
+        JsonNode r = reach(g, "d");
+        assertEquals(2.0, r.path("3230").asDouble());
+        assertTrue(r.path("3330").isMissingNode(), "the third hex of high ground is beyond 2 MPs");
+        trace(g);
+        assertTrue(move(g, "'d'", "3230").path("ok").asBoolean());
+        List<JsonNode> ev = trace(g);
+        JsonNode stand = withRule(ev, "12.2").getFirst();
+        assertEquals("movement/disrupted-allowance", stand.path("table").asText(), stand.toString());
+        assertEquals("placeholder", stand.path("status").asText(), "the stand-in is flagged where it decides");
+        assertEquals(2.0, stand.path("result").asDouble());
+        JsonNode moved = withRule(ev, "10.11").getFirst();
+        assertTrue(moved.path("uses").toString().contains("movement/disrupted-allowance"), "the move names the stand-in that priced it: " + moved);
+        // once the order of battle gives the reverse side's MA, it is read instead of the stand-in
+        ally(g, INF, "e", "3030", "{disrupted: true, maDisrupted: 3}");
+        assertEquals(3.0, js(g, "rules.movement.allowance(state.pieces.e).mp").asDouble());
+        assertFalse(js(g, "rules.movement.allowance(state.pieces.e).placeholder").asBoolean());
+    }
+
+    @Test
     @DisplayName("FoT 4.12 10.12 +1 MP to enter an enemy ZOC, +2 to leave it; LZOC to LZOC allowed")
     void zocCosts() {
         Game g = allied();
