@@ -171,12 +171,10 @@ export function toBase(ctx, p) {
 
 // ---- 9.4 home from a mission ---------------------------------------------------------------------
 
-// 9.4: the airbases `p`, home from a mission over `from`, may return to: its own, then each other
-// sector where its side has an airbase with room within its range of `from`, in the display's order.
+// 9.4: the airbases `p`, home from a mission over `from`, may return to besides its own: each sector
+// where its side has an airbase with room within its range of `from`, in the display's order.
 export function homes(ctx, p, from) {
-  const out = [p.base];
-  for (const sec of sectors(ctx)) if (sec !== p.base && distance(ctx, from, sec) <= p.range && room(ctx, p.side, sec) > 0) out.push(sec);
-  return out;
+  return sectors(ctx).filter((sec) => sec !== p.base && distance(ctx, from, sec) <= p.range && room(ctx, p.side, sec) > 0);
 }
 
 // The units still waiting for their airbase (one lost since it went home waits no more).
@@ -221,7 +219,7 @@ export const home = {
     const out = [{ do: "home" }];
     for (const h of homingOf(ctx, homingSide(ctx))) {
       const p = ctx.piece(h.unit);
-      for (const sec of homes(ctx, p, h.from)) if (sec !== p.base) out.push({ do: "return", unit: p.id, to: sec });
+      for (const sec of homes(ctx, p, h.from)) out.push({ do: "return", unit: p.id, to: sec });
     }
     return out;
   },

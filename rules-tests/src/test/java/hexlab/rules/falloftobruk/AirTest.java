@@ -471,19 +471,26 @@ class AirTest {
         assertTrue(p(g, "stg3-1").path("flown").asBoolean(), "flown at once");
     }
 
+    static final String STRAFE = "{do: 'strafe', sector: 'Tobruk', nation: 'german', hex: '3912'}";
+
+    /** An Axis activation with I/StG3 (based in Gazala) in the Strafing box of Tobruk and a British unit in 3912 to strafe. */
+    static Game strafingOverTobruk() {
+        Game g = air(2);
+        place(g, "br-50xx-4-ey", "3912");
+        box(g, "stg3-1", "Tobruk", "strafing");
+        run(g, "state.activation = {side: 'axis'}; state.active = 'axis';");
+        return g;
+    }
+
     @Test
     @DisplayName("FoT 9.4 a Ju-87 (range 2) home from Strafing over Tobruk returns to its own airbase in Gazala or to one of its side's with room within 2 of Tobruk (Martuba, once it has room), never Derna (3 away); its owner is asked, and the other side sees nothing of it")
     void homeToAnyFriendlyAirbaseWithinRange() {
-        Game g = air(2);
-        String hex = "3912";
-        place(g, "br-50xx-4-ey", hex);
-        box(g, "stg3-1", "Tobruk", "strafing");
-        run(g, "state.activation = {side: 'axis'}; state.active = 'axis';");
+        Game g = strafingOverTobruk();
         assertEquals("Gazala", p(g, "stg3-1").path("base").asText());
         assertEquals("[4,0]", js(g, "[rules.air.room('axis', 'Derna'), rules.air.room('axis', 'Martuba')]").toString(), "room at Derna, none at Martuba");
         String moved = js(g, "rules.air.basedAt('axis', 'Martuba')[0].id").asText();
         run(g, "state.pieces['" + moved + "'].base = 'Derna';");
-        flyAsked(g, "{do: 'strafe', sector: 'Tobruk', nation: 'german', hex: '" + hex + "'}");
+        flyAsked(g, STRAFE);
         assertEquals("axis", js(g, "rules.air.home.side(ctx)").asText(), "the mission over, its owner names the airbase");
         JsonNode acts = js(g, "rules.air.home.actions(ctx)");
         assertEquals("{\"do\":\"home\"}", acts.get(0).toString(), "first, each unit to its own airbase (asked even with no other)");
@@ -507,11 +514,8 @@ class AirTest {
         assertTrue(js(g, "state.air.homing === undefined").asBoolean());
 
         // the owner sends it to its own airbase
-        Game k = air(2);
-        place(k, "br-50xx-4-ey", hex);
-        box(k, "stg3-1", "Tobruk", "strafing");
-        run(k, "state.activation = {side: 'axis'}; state.active = 'axis';");
-        flyAsked(k, "{do: 'strafe', sector: 'Tobruk', nation: 'german', hex: '" + hex + "'}");
+        Game k = strafingOverTobruk();
+        flyAsked(k, STRAFE);
         trace(k);
         run(k, "rules.air.home.apply(ctx, {do: 'home'});");
         assertEquals("Gazala", p(k, "stg3-1").path("base").asText());
@@ -519,11 +523,8 @@ class AirTest {
         assertTrue(js(k, "state.air.homing === undefined").asBoolean());
 
         // a mission flown by the console (not from the Air Impulse) goes home to its own airbase, asking no one
-        Game h = air(2);
-        place(h, "br-50xx-4-ey", hex);
-        box(h, "stg3-1", "Tobruk", "strafing");
-        run(h, "state.activation = {side: 'axis'}; state.active = 'axis';");
-        fly(h, "axis", "{do: 'strafe', sector: 'Tobruk', nation: 'german', hex: '" + hex + "'}");
+        Game h = strafingOverTobruk();
+        fly(h, "axis", STRAFE);
         assertTrue(js(h, "state.air.homing === undefined").asBoolean());
         assertEquals("Gazala", p(h, "stg3-1").path("base").asText());
     }
