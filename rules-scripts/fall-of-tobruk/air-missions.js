@@ -334,8 +334,8 @@ function home(ctx, ids) {
   for (const id of ids) { const p = ctx.piece(id); if (p && p.at === "air") A(ctx).toBase(p); }
 }
 
-// The mission is over; a 9.421 free Air Impulse it left owed is flown at once.
-// Its units' owners then name the airbases they return to (9.4), before anything else is flown.
+// The mission is over: its units' owners name the airbases they return to (9.4), then a 9.421 free
+// Air Impulse it left owed is flown at once (the interrupt pushed last is asked first).
 function finish(ctx) {
   const m = A(ctx).S().mission;
   A(ctx).S().mission = null;

@@ -163,11 +163,7 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
                         lastLook = System.nanoTime();
                         for (var f : failures.entrySet()) throw new IllegalStateException("member " + f.getKey() + ": " + f.getValue());
                         for (var f : new TreeMap<>(refusals).entrySet()) if (heardRefusals.add(f.getKey())) events.add(new Refusal(f.getKey(), f.getValue()));
-                        // a claim counts only while its member is in the cluster: a member killed as its claim was written leaves one behind
-                        Set<String> alive = new HashSet<>();
-                        for (Member m : client.getCluster().getMembers()) alive.add(m.getUuid().toString());
-                        Set<Integer> queued = new HashSet<>(queue), claimed = new HashSet<>(), missing = new HashSet<>();
-                        for (var c : claims.entrySet()) if (alive.contains(c.getValue())) claimed.add(c.getKey());
+                        Set<Integer> queued = new HashSet<>(queue), claimed = claimedInCluster(claims, null), missing = new HashSet<>();
                         for (int p : pending) if (!queued.contains(p) && !claimed.contains(p)) missing.add(p);
                         for (int p : missing) {
                             if (!lost.contains(p)) continue;
@@ -181,12 +177,8 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
                     if (e instanceof Left l) {
                         synchronized (perMember) { left.add(l.name()); }
                         int again = 0;
-                        // a claim counts only while its member is in the cluster (the one that left, or one gone before, holds nothing);
                         // the claims left behind are not removed here: a call on a partition the left member held can wait long
-                        Set<String> alive = new HashSet<>();
-                        for (Member m : client.getCluster().getMembers()) if (!m.getUuid().equals(l.uuid())) alive.add(m.getUuid().toString());
-                        Set<Integer> held = new HashSet<>(), queued = new HashSet<>(queue), back = done.keySet();
-                        for (var c : claims.entrySet()) if (alive.contains(c.getValue())) held.add(c.getKey());
+                        Set<Integer> held = claimedInCluster(claims, l.uuid()), queued = new HashSet<>(queue), back = done.keySet();
                         for (int p : new ArrayList<>(pending)) {
                             if (held.contains(p) || queued.contains(p) || back.contains(p)) continue;
                             pending.remove(p);
@@ -232,6 +224,16 @@ public final class ClusterPlayers implements Batch.Players, AutoCloseable {
                 }
             }
         }
+    }
+
+    // the places claimed by members in the cluster now, {@code left} (if any) not counted: a claim counts only while its
+    // member is in the cluster (a member killed as its claim was written, or one that left, holds nothing)
+    private Set<Integer> claimedInCluster(IMap<Integer, String> claims, UUID left) {
+        Set<String> alive = new HashSet<>();
+        for (Member m : client.getCluster().getMembers()) if (!m.getUuid().equals(left)) alive.add(m.getUuid().toString());
+        Set<Integer> out = new HashSet<>();
+        for (var c : claims.entrySet()) if (alive.contains(c.getValue())) out.add(c.getKey());
+        return out;
     }
 
     // the batch waited too long with games out and none back: which games, and where each stands
