@@ -52,8 +52,16 @@ final class LabService implements java.util.concurrent.Callable<Integer> {
 
     @Option(names = "--idle-minutes", defaultValue = "30", description = "End after this many minutes without a batch (default ${DEFAULT-VALUE}).") int idleMinutes;
 
+    @Option(names = "--practice-minutes", defaultValue = "10", description = "After a batch, play more of its games until the rules are compiled, for at most this many minutes (0: none; default ${DEFAULT-VALUE}).") int practiceMinutes;
+
     /** A batch this service is playing: what stops it, and how it is described in its output. */
-    record Run(AtomicBoolean stop, String where) {}
+    /** @param next what the batch played, set by it for the practice that follows it (null: nothing to practise) */
+    record Run(AtomicBoolean stop, String where, java.util.concurrent.atomic.AtomicReference<LabPractice.Plan> next) {
+        Run(AtomicBoolean stop, String where) { this(stop, where, new java.util.concurrent.atomic.AtomicReference<>()); }
+
+        /** Asks for practice of this batch's games after it: {@link LabPractice}. */
+        void practise(LabPractice.Plan plan) { next.set(plan); }
+    }
 
     private static final ThreadLocal<Run> CURRENT = new ThreadLocal<>();
 
@@ -69,6 +77,7 @@ final class LabService implements java.util.concurrent.Callable<Integer> {
     private final AtomicInteger batches = new AtomicInteger();
     private byte[] token;
     private int port;
+    private LabPractice practice;       // guarded by oneAtATime
 
     @Override
     public Integer call() throws Exception {
@@ -96,6 +105,12 @@ final class LabService implements java.util.concurrent.Callable<Integer> {
         while (true) {
             Thread.sleep(Math.min(10_000, Math.max(100, idle / 10_000_000L)));
             if (running.isEmpty() && !oneAtATime.isLocked() && System.nanoTime() - lastActive.get() > idle) break;
+        }
+        oneAtATime.lock();
+        try {
+            if (practice != null) practice.stopAndWait();
+        } finally {
+            oneAtATime.unlock();
         }
         server.stop(0);
         // the file is this process's, unless a newer service has replaced it
@@ -166,10 +181,19 @@ final class LabService implements java.util.concurrent.Callable<Integer> {
             }
             try {
                 int n = batches.incrementAndGet();
-                CURRENT.set(new Run(stop, "lab service pid " + ProcessHandle.current().pid() + ", its batch " + n + (n == 1 ? ": compiling the rules" : "")));
+                String practised = "";
+                if (practice != null) {
+                    int games = practice.stopAndWait();
+                    if (games > 0) practised = ", after " + games + " practice game" + (games == 1 ? "" : "s") + " (ended by " + practice.ended() + ")";
+                    practice = null;
+                }
+                Run run = new Run(stop, "lab service pid " + ProcessHandle.current().pid() + ", its batch " + n + (n == 1 ? ": compiling the rules" : practised));
+                CURRENT.set(run);
                 List<String> full = new ArrayList<>(List.of("simulate", "--root", root.toString()));
                 full.addAll(args);
                 code = Main.run(out, err, full.toArray(String[]::new));
+                // the next batch stops it as it takes the lock
+                if (code == 0) practice = LabPractice.start(run.next().get(), practiceMinutes);
             } finally {
                 CURRENT.remove();
                 oneAtATime.unlock();

@@ -171,6 +171,7 @@ final class SimulateCommand implements Callable<Integer> {
                 if (journal != null) journal.close();
             }
             if (journal != null) journal.finish(records);
+            if (served != null && players == null) served.practise(new LabPractice.Plan(k, entries, plan.scenario(), plan.bots(), t));
             runtime = players != null ? "the lab cluster at " + cluster
                     : ScriptHost.runtime() + "; " + (served != null ? "in the " + served.where() : "in this process" + (noDaemon ? " (--no-daemon)" : ""));
             if (players != null) clusterReport = players.report();

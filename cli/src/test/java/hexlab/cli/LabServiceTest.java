@@ -74,7 +74,10 @@ class LabServiceTest {
 
             CliTest.Run second = simulate(dir, "second", batch(root, dir.resolve("second.csv")));
             assertEquals(0, second.code(), second.err());
-            assertTrue(second.json().get("performance").get("runtime").asText().contains("in the lab service pid " + pid + ", its batch 2"), second.out());
+            String runtime2 = second.json().get("performance").get("runtime").asText();
+            assertTrue(runtime2.contains("in the lab service pid " + pid + ", its batch 2"), second.out());
+            // between the two the service practised the first batch's games; the second stopped it
+            assertTrue(java.util.regex.Pattern.compile("its batch 2, after \\d+ practice games? \\(ended by [^)]+\\)").matcher(runtime2).find(), runtime2);
             assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the service waits for the next batch");
 
             CliTest.Run here = CliTest.run(batch(root, dir.resolve("here.csv"), "--no-daemon"));
