@@ -98,7 +98,8 @@ public final class Sequential {
         private int seeds;
         private double sumDiff;
 
-        Comparison(double alpha) { this.cs = new MeanSequence(alpha); }
+        /** @param alpha the error rate over every look */
+        public Comparison(double alpha) { this.cs = new MeanSequence(alpha); }
 
         /** A seed's pair of games: whether each ended in the outcome compared. */
         public void add(boolean baseline, boolean variant) {
