@@ -5,7 +5,8 @@
 //         the side has an airbase (9.12); or flies a Transfer to another airbase within twice its
 //         range with room (9.3)
 //   6.3   Khamsin: after the assignments, a d10 per sector with units in its boxes; 0-3 sends every
-//         unit there (both sides) home and no mission is flown there this phase
+//         unit there (both sides) home and no mission is flown there this phase; each owner sends
+//         its units to any of its airbases with room within range (the decision air.home, as 9.4)
 // The Axis plans first, then the Allies: neither sees the other's display (air.view), so the order
 // tells nothing. In the basic air game (option basic-air-game) this phase rolls sector superiority
 // instead (9.61, air-basic.js).
@@ -151,6 +152,8 @@ export function khamsin(ctx) {
       text: "Khamsin over " + sec + ": " + (cancel ? "every air unit in its mission boxes goes home; no air mission there this phase" : "no effect on the planned missions") });
     if (!cancel) continue;
     s.grounded.push(sec);
-    for (const p of there) A(ctx).toBase(p);
+    for (const p of there) A(ctx).sendHome(p, sec);
   }
+  // their owners name the airbases, the first side to plan first (hidden from the other, as 9.4)
+  A(ctx).homeward(ctx.sides[0]);
 }

@@ -171,6 +171,14 @@ export function toBase(ctx, p) {
 
 // ---- 9.4 home from a mission ---------------------------------------------------------------------
 
+// 6.3: a unit Khamsin sends home from its mission box over `from`; its owner names the airbase as
+// after a mission (any friendly airbase within range), asked once homeward runs.
+export function sendHome(ctx, p, from) {
+  toBase(ctx, p);
+  const s = S(ctx);
+  if (p.at === "air" && !(s.homing || []).some((h) => h.unit === p.id)) (s.homing || (s.homing = [])).push({ side: p.side, unit: p.id, from, rule: "6.3" });
+}
+
 // 9.4: the airbases `p`, home from a mission over `from`, may return to besides its own: each sector
 // where its side has an airbase with room within its range of `from`, in the display's order.
 export function homes(ctx, p, from) {
@@ -193,16 +201,20 @@ export function homeward(ctx, side) {
   const h = waiting(ctx);
   if (!h.length) { delete S(ctx).homing; return; }
   h.sort((a, b) => (a.side === side ? 0 : 1) - (b.side === side ? 0 : 1));
-  ctx.interrupt("air.home", null, "9.4 air units return to an airbase");
+  ctx.interrupt("air.home", null, homingRule(ctx) === "6.3" ? "6.3 Khamsin: air units return to an airbase" : "9.4 air units return to an airbase");
 }
 
 // The side asked, and its units waiting in the order they went home.
 function homingSide(ctx) { return S(ctx).homing[0].side; }
+// what sent them: a mission (9.4) or Khamsin (6.3)
+function homingRule(ctx) { return S(ctx).homing[0].rule || "9.4"; }
 function homingOf(ctx, side) { return S(ctx).homing.filter((h) => h.side === side); }
 
-function homeTold(ctx, p, from, was) {
-  tell(ctx, p.side, { rule: "9.4", table: "air/display", uses: AIR_USES, result: p.base,
-    text: p.name + " (" + p.aircraft + ") returns from " + from + " to the " + p.base + " airbase" + (p.base === was ? "" : " (based in " + was + " before; distance " + distance(ctx, from, p.base) + ", range " + p.range + ")") });
+function homeTold(ctx, h, was) {
+  const p = ctx.piece(h.unit), from = h.from;
+  tell(ctx, p.side, { rule: h.rule || "9.4", table: "air/display", uses: AIR_USES, result: p.base,
+    text: p.name + " (" + p.aircraft + ") returns from " + from + (h.rule === "6.3" ? ", sent home by Khamsin," : "") + " to the " + p.base + " airbase" +
+      (p.base === was ? "" : " (based in " + was + " before; distance " + distance(ctx, from, p.base) + ", range " + p.range + ")") });
 }
 
 export const home = {
@@ -212,7 +224,8 @@ export const home = {
   prompt(ctx) {
     const side = homingSide(ctx);
     const units = homingOf(ctx, side).map((h) => { const p = ctx.piece(h.unit); return p.name + " (" + p.aircraft + ", range " + p.range + ", based in " + p.base + ")"; });
-    return side + ": 9.4 home from the mission: " + units.join(", ") + "; send one to another of your airbases with room within its range, or each to its own";
+    const why = homingRule(ctx) === "6.3" ? "6.3 sent home by Khamsin: " : "9.4 home from the mission: ";
+    return side + ": " + why + units.join(", ") + "; send one to another of your airbases with room within its range, or each to its own";
   },
   // {do: "home"}: every unit left to its own airbase; {do: "return", unit, to}: one to another
   actions(ctx) {
@@ -228,17 +241,17 @@ export const home = {
     if (a.do === "return") {
       const h = s.homing.find((x) => x.unit === a.unit), p = ctx.piece(a.unit), was = p.base;
       p.base = a.to;
-      homeTold(ctx, p, h.from, was);
+      homeTold(ctx, h, was);
       s.homing.splice(s.homing.indexOf(h), 1);
       if (homingOf(ctx, side).length) return;
     } else {
-      for (const h of homingOf(ctx, side)) homeTold(ctx, ctx.piece(h.unit), h.from, ctx.piece(h.unit).base);
+      for (const h of homingOf(ctx, side)) homeTold(ctx, h, ctx.piece(h.unit).base);
       s.homing = s.homing.filter((h) => h.side !== side);
     }
     if (!waiting(ctx).length) { delete s.homing; ctx.done(); }
   },
   why(ctx, a) {
-    return { rule: "9.4", reason: "a unit home from its mission returns to its own airbase ({do: \"home\"}), or to another airbase of its side with room within its range of the mission's sector ({do: \"return\", unit, to})" };
+    return { rule: homingRule(ctx) === "6.3" ? "6.3, 9.4" : "9.4", reason: "a unit home from its mission returns to its own airbase ({do: \"home\"}), or to another airbase of its side with room within its range of the mission's sector ({do: \"return\", unit, to})" };
   },
 };
 

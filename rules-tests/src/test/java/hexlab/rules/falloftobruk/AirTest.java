@@ -689,6 +689,50 @@ class AirTest {
     }
 
     @Test
+    @DisplayName("FoT 6.3 Khamsin sends the units of a closed sector to any friendly airbase within range: each owner names them (as 9.4), behind the screen, the trace citing 6.3")
+    void khamsinSendsHomeToAnyFriendlyAirbaseWithinRange() {
+        Game g = air(2);
+        run(g, "state.weather = 'khamsin';");
+        box(g, "raf-112", "Tobruk", "fighter-sweep");
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        // room at Martuba (2 from Tobruk, within a Ju-87's range)
+        run(g, "state.pieces[rules.air.basedAt('axis', 'Martuba')[0].id].base = 'Derna';");
+        dealNext(g, "2");
+        run(g, "rules['air-planning'].khamsin();");
+        assertEquals("[\"air-raf-112 Tobruk 6.3\",\"air-stg3-1 Tobruk 6.3\"]", js(g, "state.air.homing.map((h) => h.unit + ' ' + h.from + ' ' + h.rule).sort()").toString());
+        String first = js(g, "rules.air.home.side(ctx)").asText();
+        assertEquals(js(g, "ctx.sides[0]").asText(), first, "the first side to plan names its airbases first");
+        assertTrue(js(g, "rules.air.home.prompt(ctx)").asText().contains("6.3 sent home by Khamsin"), js(g, "rules.air.home.prompt(ctx)").asText());
+        assertEquals("[]", js(g, "rules.air.view('" + ("axis".equals(first) ? "allied" : "axis") + "').air.homing.filter((h) => h.side === '" + first + "')").toString(),
+                "the other side's view holds none of them");
+        // every airbase offered is the unit's side's, has room, is within its range of Tobruk, and is not its own
+        for (String side : List.of("axis", "allied")) {
+            String unit = side.equals("axis") ? "air-stg3-1" : "air-raf-112";
+            JsonNode offered = js(g, "rules.air.homes(state.pieces['" + unit + "'], 'Tobruk')");
+            for (JsonNode sec : offered) {
+                assertTrue(js(g, "rules.air.distance('Tobruk', '" + sec.asText() + "') <= state.pieces['" + unit + "'].range && rules.air.room('" + side + "', '" + sec.asText() + "') > 0 && state.pieces['" + unit + "'].base !== '" + sec.asText() + "'").asBoolean(), unit + " " + sec);
+            }
+        }
+        JsonNode acts = js(g, "rules.air.home.actions(ctx)");
+        assertEquals("{\"do\":\"home\"}", acts.get(0).toString());
+        trace(g);
+        assertEquals("axis", first, "FoT's first side");
+        assertTrue(acts.toString().contains("{\"do\":\"return\",\"unit\":\"air-stg3-1\",\"to\":\"Martuba\"}"), acts.toString());
+        run(g, "rules.air.home.apply(ctx, {do: 'return', unit: 'air-stg3-1', to: 'Martuba'});");
+        assertEquals("Martuba", p(g, "stg3-1").path("base").asText());
+        JsonNode told = withRule(trace(g), "6.3").getFirst();
+        assertTrue(told.path("text").asText().contains("returns from Tobruk, sent home by Khamsin, to the Martuba airbase (based in Gazala before"), told.toString());
+        assertEquals("[\"axis\"]", told.path("visibleTo").toString(), "behind the Axis screen");
+        // the other side next, then none
+        assertFalse(js(g, "state.air.homing === undefined").asBoolean(), "the other side's unit still waits");
+        assertFalse(first.equals(js(g, "rules.air.home.side(ctx)").asText()));
+        trace(g);
+        run(g, "rules.air.home.apply(ctx, {do: 'home'});");
+        assertTrue(withRule(trace(g), "6.3").getFirst().path("text").asText().contains("sent home by Khamsin, to the "));
+        assertTrue(js(g, "state.air.homing === undefined").asBoolean());
+    }
+
+    @Test
     @DisplayName("FoT 9.61 9.62 basic air game: sector superiority per on-map sector, then a close air roll before each Regular Combat; each entry names its placeholder table")
     void basicAirGame() {
         Game g = bare(fot("option:basic-air-game"), 2);
