@@ -521,6 +521,8 @@ export function combatStep(ctx, st) {
   const c = ctx.state.combat.imp.combats[st.ci];
   if (st.when === "after") { delete A(ctx).S().markers[c.hex]; return []; }
   if (ctx.option("basic-air-game")) { ctx.rules["air-basic"].closeAir(c); return []; }
+  // answered: one Defensive Combat Support mission (or none) per Regular Combat
+  if (st.chosen) return [];
   const sector = defensiveSector(ctx, c);
   if (!sector) return [];
   st.side = c.enemy;
@@ -587,6 +589,7 @@ function defensiveSector(ctx, c) {
 }
 
 export function combatChoice(ctx, st, a) {
+  st.chosen = true;
   if (a.do !== "support") { ctx.trace({ rule: "9.4242", text: st.side + " flies no Defensive Combat Support" }); return; }
   const c = ctx.state.combat.imp.combats[st.ci];
   const side = st.side, s = A(ctx).S();
@@ -603,7 +606,9 @@ export function combatChoice(ctx, st, a) {
   const letter = averageMorale(ctx, attackers);
   let n = 0;
   for (const grp of attackGroups(ctx, live, "support")) n += strike(ctx, grp, "defend", letter, "the attackers of " + c.hex, "9.4242");
-  for (const p of pkg) if (p.at === "air") A(ctx).toBase(p);
+  // home to any friendly airbase within range of the sector, its owner's choice (9.4241 as 9.4)
+  for (const p of pkg) if (p.at === "air") A(ctx).sendHome(p, st.sector, "9.4242");
+  A(ctx).homeward(side);
   if (!n) return;
   const g = T(ctx)["air-to-ground"]["defensive-support"];
   const m = s.markers[c.hex] || (s.markers[c.hex] = { side: c.side, R: 0, L: 0 });

@@ -152,7 +152,7 @@ export function khamsin(ctx) {
       text: "Khamsin over " + sec + ": " + (cancel ? "every air unit in its mission boxes goes home; no air mission there this phase" : "no effect on the planned missions") });
     if (!cancel) continue;
     s.grounded.push(sec);
-    for (const p of there) A(ctx).sendHome(p, sec);
+    for (const p of there) A(ctx).sendHome(p, sec, "6.3");
   }
   // their owners name the airbases, the first side to plan first (hidden from the other, as 9.4)
   A(ctx).homeward(ctx.sides[0]);

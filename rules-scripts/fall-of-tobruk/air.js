@@ -171,13 +171,21 @@ export function toBase(ctx, p) {
 
 // ---- 9.4 home from a mission ---------------------------------------------------------------------
 
-// 6.3: a unit Khamsin sends home from its mission box over `from`; its owner names the airbase as
-// after a mission (any friendly airbase within range), asked once homeward runs.
-export function sendHome(ctx, p, from) {
+// A unit sent home from over `from` outside an Air Impulse mission, by Khamsin (6.3) or from
+// Defensive Combat Support (9.4242): its owner names the airbase as after a mission (any friendly
+// airbase with room within range), asked once homeward runs.
+export function sendHome(ctx, p, from, rule) {
   toBase(ctx, p);
   const s = S(ctx);
-  if (p.at === "air" && !(s.homing || []).some((h) => h.unit === p.id)) (s.homing || (s.homing = [])).push({ side: p.side, unit: p.id, from, rule: "6.3" });
+  if (p.at === "air" && !(s.homing || []).some((h) => h.unit === p.id)) (s.homing || (s.homing = [])).push({ side: p.side, unit: p.id, from, rule });
 }
+
+// What sent them home, in the prompt, the trace and the decision's label.
+const SENT = {
+  "6.3": { prompt: "6.3 sent home by Khamsin: ", told: ", sent home by Khamsin,", label: "6.3 Khamsin: air units return to an airbase" },
+  "9.4242": { prompt: "9.4242 home from Defensive Combat Support: ", told: " (Defensive Combat Support)", label: "9.4242 air units return to an airbase" },
+  "9.4": { prompt: "9.4 home from the mission: ", told: "", label: "9.4 air units return to an airbase" },
+};
 
 // 9.4: the airbases `p`, home from a mission over `from`, may return to besides its own: each sector
 // where its side has an airbase with room within its range of `from`, in the display's order.
@@ -201,7 +209,7 @@ export function homeward(ctx, side) {
   const h = waiting(ctx);
   if (!h.length) { delete S(ctx).homing; return; }
   h.sort((a, b) => (a.side === side ? 0 : 1) - (b.side === side ? 0 : 1));
-  ctx.interrupt("air.home", null, homingRule(ctx) === "6.3" ? "6.3 Khamsin: air units return to an airbase" : "9.4 air units return to an airbase");
+  ctx.interrupt("air.home", null, SENT[homingRule(ctx)].label);
 }
 
 // The side asked, and its units waiting in the order they went home.
@@ -213,7 +221,7 @@ function homingOf(ctx, side) { return S(ctx).homing.filter((h) => h.side === sid
 function homeTold(ctx, h, was) {
   const p = ctx.piece(h.unit), from = h.from;
   tell(ctx, p.side, { rule: h.rule || "9.4", table: "air/display", uses: AIR_USES, result: p.base,
-    text: p.name + " (" + p.aircraft + ") returns from " + from + (h.rule === "6.3" ? ", sent home by Khamsin," : "") + " to the " + p.base + " airbase" +
+    text: p.name + " (" + p.aircraft + ") returns from " + from + SENT[h.rule || "9.4"].told + " to the " + p.base + " airbase" +
       (p.base === was ? "" : " (based in " + was + " before; distance " + distance(ctx, from, p.base) + ", range " + p.range + ")") });
 }
 
@@ -224,8 +232,7 @@ export const home = {
   prompt(ctx) {
     const side = homingSide(ctx);
     const units = homingOf(ctx, side).map((h) => { const p = ctx.piece(h.unit); return p.name + " (" + p.aircraft + ", range " + p.range + ", based in " + p.base + ")"; });
-    const why = homingRule(ctx) === "6.3" ? "6.3 sent home by Khamsin: " : "9.4 home from the mission: ";
-    return side + ": " + why + units.join(", ") + "; send one to another of your airbases with room within its range, or each to its own";
+    return side + ": " + SENT[homingRule(ctx)].prompt + units.join(", ") + "; send one to another of your airbases with room within its range, or each to its own";
   },
   // {do: "home"}: every unit left to its own airbase; {do: "return", unit, to}: one to another
   actions(ctx) {
@@ -251,7 +258,7 @@ export const home = {
     if (!waiting(ctx).length) { delete s.homing; ctx.done(); }
   },
   why(ctx, a) {
-    return { rule: homingRule(ctx) === "6.3" ? "6.3, 9.4" : "9.4", reason: "a unit home from its mission returns to its own airbase ({do: \"home\"}), or to another airbase of its side with room within its range of the mission's sector ({do: \"return\", unit, to})" };
+    return { rule: homingRule(ctx) === "9.4" ? "9.4" : homingRule(ctx) + ", 9.4", reason: "a unit home from its mission returns to its own airbase ({do: \"home\"}), or to another airbase of its side with room within its range of the mission's sector ({do: \"return\", unit, to})" };
   },
 };
 

@@ -551,6 +551,36 @@ class AirTest {
         assertFalse(p(g, "stg3-1").path("flown").asBoolean(), "stayed in its box");
         assertEquals("combat-support", p(g, "stg3-1").path("mission").asText());
         assertTrue(ev.stream().anyMatch((e) -> e.path("text").asText().contains("flies Defensive Combat Support over " + hex + ": II/StG3")), ev.toString());
+        // home from it to any of its side's airbases with room within range of Tobruk, its owner's choice (9.4241 as 9.4)
+        assertEquals("[\"air-stg3-2 Tobruk 9.4242\"]", js(g, "state.air.homing.map((h) => h.unit + ' ' + h.from + ' ' + h.rule)").toString());
+        assertFalse(g.legalActions().toString().contains("\"support\""), "one mission per combat: the defender is not asked again for the unit left in the box: " + g.legalActions());
+        // asked of the owner once the combat goes on past its own choices (the retreat it owes comes first)
+        assertTrue(g.framesJson().toString().contains("\"section\":\"air\",\"state\":\"home\""), g.framesJson().toString());
+        assertTrue(js(g, "rules.air.home.prompt(ctx)").asText().startsWith("axis: 9.4242 home from Defensive Combat Support: II/StG3"), js(g, "rules.air.home.prompt(ctx)").asText());
+        trace(g);
+        run(g, "rules.air.home.apply(ctx, {do: 'home'});");
+        List<JsonNode> back = trace(g);
+        assertTrue(back.stream().anyMatch((e) -> e.path("rule").asText().equals("9.4242") && e.path("text").asText().contains("returns from Tobruk (Defensive Combat Support) to the Gazala airbase")), back.toString());
+        assertTrue(js(g, "state.air.homing === undefined").asBoolean());
+        assertEquals("combat-support", p(g, "stg3-1").path("mission").asText());
+    }
+
+    @Test
+    @DisplayName("FoT 9.4242 a defender that passes is not asked again for the same Regular Combat")
+    void defenderThatPassesIsAskedOnce() {
+        Game g = air(2);
+        String hex = "3912", by = neighbour(g, hex);
+        place(g, "de-paa-kpfst-kiehl", hex);
+        place(g, "br-50xx-5-ey", by);
+        place(g, "br-50xx-hq", by);
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        activation(g, "50xx", 10, null);
+        run(g, "rules.combat.resolveNow('" + hex + "', ['br-50xx-5-ey'], {ask: true});");
+        for (int guard = 0; guard < 20 && find(g, "\"units\"") < 0; guard++) g.applyIndex(0);
+        g.applyIndex(find(g, "\"pass\""));
+        assertFalse(g.legalActions().toString().contains("\"support\""), "asked once: " + g.legalActions());
+        assertFalse(p(g, "stg3-1").path("flown").asBoolean());
+        assertTrue(js(g, "state.air.homing === undefined").asBoolean(), "no one went home");
     }
 
     @Test
