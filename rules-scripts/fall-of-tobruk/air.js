@@ -193,11 +193,16 @@ export function homes(ctx, p, from) {
   return sectors(ctx).filter((sec) => sec !== p.base && distance(ctx, from, sec) <= p.range && room(ctx, p.side, sec) > 0);
 }
 
-// The units still waiting for their airbase (one lost since it went home waits no more).
+// The units still waiting for their airbase (one lost since it went home waits no more): pending
+// reads them (for the decision's listing), waiting also drops the others from the state (applying).
+function pending(ctx) {
+  const s = S(ctx);
+  return s.homing ? s.homing.filter((h) => { const p = ctx.piece(h.unit); return p && p.at === "air" && !p.sector; }) : [];
+}
 function waiting(ctx) {
   const s = S(ctx);
   if (!s.homing) return [];
-  s.homing = s.homing.filter((h) => { const p = ctx.piece(h.unit); return p && p.at === "air" && !p.sector; });
+  s.homing = pending(ctx);
   return s.homing;
 }
 
@@ -205,18 +210,23 @@ function waiting(ctx) {
 // the mission's side first. Each side with a unit going home is asked once, even when every unit has
 // its own airbase alone to go to: the displays are behind the screen, and neither how many units
 // went home nor whether one had a choice may show; what shows is how many the owner sends elsewhere.
+// One decision asks them all: units sent home while it waits (several Defensive Combat Supports of
+// one Combat Impulse, each before its own combat) join its queue (`homeAsked`).
 export function homeward(ctx, side) {
-  const h = waiting(ctx);
-  if (!h.length) { delete S(ctx).homing; return; }
+  const s = S(ctx), h = waiting(ctx);
+  if (!h.length) { if (!s.homeAsked) delete s.homing; return; }
+  if (s.homeAsked) return;
   h.sort((a, b) => (a.side === side ? 0 : 1) - (b.side === side ? 0 : 1));
+  s.homeAsked = true;
   ctx.interrupt("air.home", null, SENT[homingRule(ctx)].label);
 }
 
-// The side asked, and its units waiting in the order they went home.
-function homingSide(ctx) { return S(ctx).homing[0].side; }
-// what sent them: a mission (9.4) or Khamsin (6.3)
-function homingRule(ctx) { return S(ctx).homing[0].rule || "9.4"; }
-function homingOf(ctx, side) { return S(ctx).homing.filter((h) => h.side === side); }
+// The side asked, and its units waiting in the order they went home (none: every unit waiting was
+// lost since, and the decision only ends).
+function homingSide(ctx) { const h = pending(ctx); return h.length ? h[0].side : ctx.sides[0]; }
+// what sent them: a mission (9.4), Khamsin (6.3) or Defensive Combat Support (9.4242)
+function homingRule(ctx) { const h = pending(ctx); return (h.length && h[0].rule) || "9.4"; }
+function homingOf(ctx, side) { return pending(ctx).filter((h) => h.side === side); }
 
 function homeTold(ctx, h, was) {
   const p = ctx.piece(h.unit), from = h.from;
@@ -245,6 +255,7 @@ export const home = {
   },
   apply(ctx, a) {
     const s = S(ctx), side = homingSide(ctx);
+    if (!waiting(ctx).length) { delete s.homing; delete s.homeAsked; ctx.done(); return; }
     if (a.do === "return") {
       const h = s.homing.find((x) => x.unit === a.unit), p = ctx.piece(a.unit), was = p.base;
       p.base = a.to;
@@ -255,7 +266,7 @@ export const home = {
       for (const h of homingOf(ctx, side)) homeTold(ctx, h, ctx.piece(h.unit).base);
       s.homing = s.homing.filter((h) => h.side !== side);
     }
-    if (!waiting(ctx).length) { delete s.homing; ctx.done(); }
+    if (!waiting(ctx).length) { delete s.homing; delete s.homeAsked; ctx.done(); }
   },
   why(ctx, a) {
     return { rule: homingRule(ctx) === "9.4" ? "9.4" : homingRule(ctx) + ", 9.4", reason: "a unit home from its mission returns to its own airbase ({do: \"home\"}), or to another airbase of its side with room within its range of the mission's sector ({do: \"return\", unit, to})" };
@@ -577,6 +588,7 @@ export function cleanUp(ctx) {
   const s = S(ctx);
   for (const p of ctx.pieces((q) => q.at === "air")) { toBase(ctx, p); p.flown = false; }
   delete s.homing;
+  delete s.homeAsked;
   s.markers = {};
   s.grounded = [];
 }

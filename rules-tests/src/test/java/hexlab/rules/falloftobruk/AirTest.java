@@ -566,6 +566,38 @@ class AirTest {
     }
 
     @Test
+    @DisplayName("FoT 9.4242 9.4 units sent home while their owners' choice waits join it: three Defensive Combat Supports of one Combat Impulse, one decision")
+    void severalDefensiveSupportsOneHomeDecision() {
+        Game g = air(2);
+        box(g, "stg3-1", "Tobruk", "combat-support");
+        box(g, "stg3-2", "Tobruk", "combat-support");
+        box(g, "raf-112", "Tobruk", "combat-support");
+        // as three combats' steps send them home one after another, each before its own combat
+        run(g, "rules.air.sendHome(state.pieces['air-stg3-1'], 'Tobruk', '9.4242'); rules.air.homeward('axis');");
+        run(g, "rules.air.sendHome(state.pieces['air-stg3-2'], 'Tobruk', '9.4242'); rules.air.homeward('axis');");
+        run(g, "rules.air.sendHome(state.pieces['air-raf-112'], 'Tobruk', '9.4242'); rules.air.homeward('allied');");
+        assertEquals(1, count(g.framesJson().toString(), "\"state\":\"home\""), "one decision asks them all: " + g.framesJson());
+        assertEquals("axis", js(g, "rules.air.home.side(ctx)").asText());
+        trace(g);
+        run(g, "rules.air.home.apply(ctx, {do: 'home'});");
+        assertEquals(2, withRule(trace(g), "9.4242").size(), "both Axis units told");
+        assertEquals("allied", js(g, "rules.air.home.side(ctx)").asText(), "then the Allies, in the same decision");
+        run(g, "rules.air.home.apply(ctx, {do: 'home'});");
+        assertTrue(js(g, "state.air.homing === undefined && state.air.homeAsked === undefined").asBoolean());
+        // a unit lost before it is asked leaves a decision that only ends
+        run(g, "rules.air.sendHome(state.pieces['air-stg3-1'], 'Tobruk', '9.4242'); rules.air.homeward('axis'); state.pieces['air-stg3-1'].at = 'air-lost';");
+        assertEquals("[{\"do\":\"home\"}]", js(g, "rules.air.home.actions(ctx)").toString());
+        run(g, "rules.air.home.apply(ctx, {do: 'home'});");
+        assertTrue(js(g, "state.air.homing === undefined && state.air.homeAsked === undefined").asBoolean());
+    }
+
+    static int count(String text, String what) {
+        int n = 0;
+        for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) n++;
+        return n;
+    }
+
+    @Test
     @DisplayName("FoT 9.4242 a defender that passes is not asked again for the same Regular Combat")
     void defenderThatPassesIsAskedOnce() {
         Game g = air(2);
