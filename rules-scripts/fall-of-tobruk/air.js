@@ -222,10 +222,11 @@ export function homeward(ctx, side) {
 }
 
 // The side asked, and its units waiting in the order they went home (none: every unit waiting was
-// lost since, and the decision only ends).
-function homingSide(ctx) { const h = pending(ctx); return h.length ? h[0].side : ctx.sides[0]; }
+// lost since, and the decision only ends). Who is asked is read from the queue as it was written,
+// never from the units' state, which may be hidden from the other side.
+function homingSide(ctx) { const h = S(ctx).homing; return h && h.length ? h[0].side : ctx.sides[0]; }
 // what sent them: a mission (9.4), Khamsin (6.3) or Defensive Combat Support (9.4242)
-function homingRule(ctx) { const h = pending(ctx); return (h.length && h[0].rule) || "9.4"; }
+function homingRule(ctx) { const h = S(ctx).homing; return (h && h.length && h[0].rule) || "9.4"; }
 function homingOf(ctx, side) { return pending(ctx).filter((h) => h.side === side); }
 
 function homeTold(ctx, h, was) {

@@ -587,6 +587,7 @@ class AirTest {
         // a unit lost before it is asked leaves a decision that only ends
         run(g, "rules.air.sendHome(state.pieces['air-stg3-1'], 'Tobruk', '9.4242'); rules.air.homeward('axis'); state.pieces['air-stg3-1'].at = 'air-lost';");
         assertEquals("[{\"do\":\"home\"}]", js(g, "rules.air.home.actions(ctx)").toString());
+        assertEquals("axis", js(g, "rules.air.home.side(ctx)").asText(), "who is asked does not depend on the unit's hidden state (the leak check changes it)");
         run(g, "rules.air.home.apply(ctx, {do: 'home'});");
         assertTrue(js(g, "state.air.homing === undefined && state.air.homeAsked === undefined").asBoolean());
     }
