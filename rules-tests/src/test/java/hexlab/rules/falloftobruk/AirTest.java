@@ -529,17 +529,23 @@ class AirTest {
         assertEquals("Gazala", p(h, "stg3-1").path("base").asText());
     }
 
-    @Test
-    @DisplayName("FoT 9.41 9.4242 the defender chooses which Combat Support units fly Defensive Combat Support: one Ju-87 of two, the other stays in its box")
-    void defenderChoosesItsPackage() {
+    /** A German unit on {@code hex} (in the Tobruk sector), a 50th Division battalion and its HQ next to it in an activation, these Axis units in the Tobruk Combat Support box. */
+    static Game alliedAttackOn(String hex, String... supports) {
         Game g = air(2);
-        String hex = "3912", by = neighbour(g, hex);
+        String by = neighbour(g, hex);
         place(g, "de-paa-kpfst-kiehl", hex);
         place(g, "br-50xx-5-ey", by);
         place(g, "br-50xx-hq", by);
-        box(g, "stg3-1", "Tobruk", "combat-support");
-        box(g, "stg3-2", "Tobruk", "combat-support");
+        for (String u : supports) box(g, u, "Tobruk", "combat-support");
         activation(g, "50xx", 10, null);
+        return g;
+    }
+
+    @Test
+    @DisplayName("FoT 9.41 9.4242 the defender chooses which Combat Support units fly Defensive Combat Support: one Ju-87 of two, the other stays in its box")
+    void defenderChoosesItsPackage() {
+        String hex = "3912";
+        Game g = alliedAttackOn(hex, "stg3-1", "stg3-2");
         JsonNode offered = js(g, "rules['air-missions'].defensive.actions(ctx, {side: 'axis', sector: 'Tobruk', hex: '" + hex + "'})");
         assertEquals("[{\"do\":\"support\",\"units\":[\"air-stg3-1\",\"air-stg3-2\"]},{\"do\":\"support\",\"units\":[\"air-stg3-1\"]},"
                 + "{\"do\":\"support\",\"units\":[\"air-stg3-2\"]},{\"do\":\"pass\"}]", offered.toString(), "the strongest pair first, each one alone, or none");
@@ -601,13 +607,8 @@ class AirTest {
     @Test
     @DisplayName("FoT 9.4242 a defender that passes is not asked again for the same Regular Combat")
     void defenderThatPassesIsAskedOnce() {
-        Game g = air(2);
-        String hex = "3912", by = neighbour(g, hex);
-        place(g, "de-paa-kpfst-kiehl", hex);
-        place(g, "br-50xx-5-ey", by);
-        place(g, "br-50xx-hq", by);
-        box(g, "stg3-1", "Tobruk", "combat-support");
-        activation(g, "50xx", 10, null);
+        String hex = "3912";
+        Game g = alliedAttackOn(hex, "stg3-1");
         run(g, "rules.combat.resolveNow('" + hex + "', ['br-50xx-5-ey'], {ask: true});");
         for (int guard = 0; guard < 20 && find(g, "\"units\"") < 0; guard++) g.applyIndex(0);
         g.applyIndex(find(g, "\"pass\""));
