@@ -162,8 +162,8 @@ export function setupUnits(ctx, scenario, entry) {
 // unless it is home from a mission flown in the Air Impulse (its owners' choices asked): then it
 // waits for its owner's choice of airbase (9.4, the decision home).
 export function toBase(ctx, p) {
-  const s = S(ctx), m = s.mission;
-  if (m && m.ask && p.sector && p.at === "air") (s.homing || (s.homing = [])).push({ side: p.side, unit: p.id, from: p.sector });
+  const m = S(ctx).mission;
+  if (m && m.ask && p.sector) queueHome(ctx, p, p.sector, "9.4");
   p.sector = null;
   p.mission = null;
   p.missed = false;
@@ -175,9 +175,15 @@ export function toBase(ctx, p) {
 // Defensive Combat Support (9.4242): its owner names the airbase as after a mission (any friendly
 // airbase with room within range), asked once homeward runs.
 export function sendHome(ctx, p, from, rule) {
+  queueHome(ctx, p, from, rule);
   toBase(ctx, p);
+}
+
+// `p`, on the Air Display, waits for its owner's choice of airbase (once).
+function queueHome(ctx, p, from, rule) {
   const s = S(ctx);
-  if (p.at === "air" && !(s.homing || []).some((h) => h.unit === p.id)) (s.homing || (s.homing = [])).push({ side: p.side, unit: p.id, from, rule });
+  if (p.at !== "air" || (s.homing || []).some((h) => h.unit === p.id)) return;
+  (s.homing || (s.homing = [])).push({ side: p.side, unit: p.id, from, rule });
 }
 
 // What sent them home, in the prompt, the trace and the decision's label.
@@ -226,13 +232,13 @@ export function homeward(ctx, side) {
 // never from the units' state, which may be hidden from the other side.
 function homingSide(ctx) { const h = S(ctx).homing; return h && h.length ? h[0].side : ctx.sides[0]; }
 // what sent them: a mission (9.4), Khamsin (6.3) or Defensive Combat Support (9.4242)
-function homingRule(ctx) { const h = S(ctx).homing; return (h && h.length && h[0].rule) || "9.4"; }
+function homingRule(ctx) { const h = S(ctx).homing; return h && h.length ? h[0].rule : "9.4"; }
 function homingOf(ctx, side) { return pending(ctx).filter((h) => h.side === side); }
 
 function homeTold(ctx, h, was) {
   const p = ctx.piece(h.unit), from = h.from;
-  tell(ctx, p.side, { rule: h.rule || "9.4", table: "air/display", uses: AIR_USES, result: p.base,
-    text: p.name + " (" + p.aircraft + ") returns from " + from + SENT[h.rule || "9.4"].told + " to the " + p.base + " airbase" +
+  tell(ctx, p.side, { rule: h.rule, table: "air/display", uses: AIR_USES, result: p.base,
+    text: p.name + " (" + p.aircraft + ") returns from " + from + SENT[h.rule].told + " to the " + p.base + " airbase" +
       (p.base === was ? "" : " (based in " + was + " before; distance " + distance(ctx, from, p.base) + ", range " + p.range + ")") });
 }
 

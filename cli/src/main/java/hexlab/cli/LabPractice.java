@@ -1,6 +1,5 @@
 package hexlab.cli;
 
-import hexlab.kernel.Kernel;
 import hexlab.kernel.bot.Bot;
 import hexlab.kernel.bot.Bots;
 import hexlab.kernel.lab.Batch;
@@ -29,9 +28,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * or not (only the compiled code is shared).
  */
 final class LabPractice {
-    /** What the last batch played, to practise. */
-    record Plan(Kernel kernel, List<Batch.Entry> variants, String scenario, String bots, int threads) {}
-
     static final long WINDOW_MS = 10_000;
     static final double QUIET_SHARE = 0.1;
     // windows in a row under it: one quiet window also comes between two bursts of compiling
@@ -39,7 +35,7 @@ final class LabPractice {
     // practice seeds: derived from a master seed of their own
     private static final long SEEDS = 0x5eed_0f_9ac7_1ceL;
 
-    private final Plan plan;
+    private final Batch.Prepared plan;
     private final long deadline, started = System.nanoTime();
     private final AtomicInteger games = new AtomicInteger();
     private final List<Thread> threads = new ArrayList<>();
@@ -54,31 +50,22 @@ final class LabPractice {
         Stopped() { super(null, null, false, false); }
     }
 
-    private LabPractice(Plan plan, long maxMillis) {
+    private LabPractice(Batch.Prepared plan, long maxMillis) {
         this.plan = plan;
         this.deadline = System.nanoTime() + maxMillis * 1_000_000L;
     }
 
-    /** Starts practising {@code plan} for at most {@code maxMinutes}; null when there is nothing to practise. */
-    static LabPractice start(Plan plan, int maxMinutes) {
+    /** Starts practising the batch {@code plan} (its variants, scenarios, bots and threads) for at most {@code maxMinutes}; null when there is nothing to practise. */
+    static LabPractice start(Batch.Prepared plan, int maxMinutes) {
         if (plan == null || maxMinutes <= 0 || plan.variants().isEmpty()) return null;
         LabPractice p = new LabPractice(plan, maxMinutes * 60_000L);
-        Map<String, Scenario> scenarios = new HashMap<>();
-        try {
-            for (Batch.Entry e : plan.variants()) scenarios.put(e.name(), plan.kernel().scenario(e.variant(), plan.scenario()));
-        } catch (RuntimeException e) {
-            return null;        // the batch's files changed or broke since: the next batch will say so
-        }
-        for (int w = 0; w < Math.max(1, plan.threads()); w++) {
-            Thread t = Thread.ofPlatform().daemon(true).name("lab-practice-" + w).unstarted(() -> p.play(scenarios));
-            p.threads.add(t);
-        }
+        for (int w = 0; w < Math.max(1, plan.settings().threads()); w++) p.threads.add(Thread.ofPlatform().daemon(true).name("lab-practice-" + w).unstarted(p::play));
         p.threads.forEach(Thread::start);
         p.watcher = Thread.ofPlatform().daemon(true).name("lab-practice-watch").start(p::watch);
         return p;
     }
 
-    private void play(Map<String, Scenario> scenarios) {
+    private void play() {
         ids.add(Thread.currentThread().threadId());
         Map<String, RulesContext> contexts = new HashMap<>();
         try {
@@ -86,10 +73,10 @@ final class LabPractice {
                 int i = next.getAndIncrement();
                 Batch.Entry e = plan.variants().get(i % plan.variants().size());
                 long seed = Dice.derive(SEEDS, i);
-                Scenario sc = scenarios.get(e.name());
+                Scenario sc = plan.scenarios().get(e.name());
                 RulesContext rc = contexts.get(e.name());
                 if (rc == null || rc.isDead()) contexts.put(e.name(), rc = plan.kernel().context(e.variant(), sc));
-                Map<String, Bot> bots = Bots.forSides(e.variant().system(), plan.bots(), seed);
+                Map<String, Bot> bots = Bots.forSides(e.variant().system(), plan.settings().bots(), seed);
                 Match.playWatching(Game.start(rc, sc, seed, false), bots, null, new Match.Watch() {
                     @Override
                     public void before(Game g) {
@@ -149,14 +136,7 @@ final class LabPractice {
     int stopAndWait() {
         finish("the next batch");
         if (watcher != null) watcher.interrupt();
-        for (Thread t : threads) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
+        hexlab.kernel.util.Threads.joinAll(threads);
         return games.get();
     }
 

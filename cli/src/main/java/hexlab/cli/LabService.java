@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import hexlab.kernel.Kernel;
+import hexlab.kernel.lab.Batch;
 import hexlab.kernel.util.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,13 +55,15 @@ final class LabService implements java.util.concurrent.Callable<Integer> {
 
     @Option(names = "--practice-minutes", defaultValue = "10", description = "After a batch, play more of its games until the rules are compiled, for at most this many minutes (0: none; default ${DEFAULT-VALUE}).") int practiceMinutes;
 
-    /** A batch this service is playing: what stops it, and how it is described in its output. */
-    /** @param next what the batch played, set by it for the practice that follows it (null: nothing to practise) */
-    record Run(AtomicBoolean stop, String where, java.util.concurrent.atomic.AtomicReference<LabPractice.Plan> next) {
+    /**
+     * A batch this service is playing: what stops it, how it is described in its output, and what
+     * it played, which the batch sets for the practice that follows it (null: nothing to practise).
+     */
+    record Run(AtomicBoolean stop, String where, java.util.concurrent.atomic.AtomicReference<Batch.Prepared> next) {
         Run(AtomicBoolean stop, String where) { this(stop, where, new java.util.concurrent.atomic.AtomicReference<>()); }
 
         /** Asks for practice of this batch's games after it: {@link LabPractice}. */
-        void practise(LabPractice.Plan plan) { next.set(plan); }
+        void practise(Batch.Prepared played) { next.set(played); }
     }
 
     private static final ThreadLocal<Run> CURRENT = new ThreadLocal<>();

@@ -171,7 +171,13 @@ final class SimulateCommand implements Callable<Integer> {
                 if (journal != null) journal.close();
             }
             if (journal != null) journal.finish(records);
-            if (served != null && players == null) served.practise(new LabPractice.Plan(k, entries, plan.scenario(), plan.bots(), t));
+            if (served != null && players == null) {
+                try {
+                    served.practise(Batch.Prepared.of(k, entries, plan.settings(t, fails)));
+                } catch (RuntimeException filesChanged) {
+                    // a scenario edited or broken since the batch read it: no practice; the next batch says what is wrong
+                }
+            }
             runtime = players != null ? "the lab cluster at " + cluster
                     : ScriptHost.runtime() + "; " + (served != null ? "in the " + served.where() : "in this process" + (noDaemon ? " (--no-daemon)" : ""));
             if (players != null) clusterReport = players.report();

@@ -20,7 +20,7 @@ class LabPracticeTest {
         Kernel k = new Kernel(CliTest.TOY);
         RuleSystem toy = k.system("toy");
         List<Batch.Entry> variants = List.of(new Batch.Entry("base", Variant.base(toy)), new Batch.Entry("bloody", Variant.parse(toy, "option:bloody")));
-        LabPractice p = LabPractice.start(new LabPractice.Plan(k, variants, "meeting", "aggressive", 2), 10);
+        LabPractice p = LabPractice.start(Batch.Prepared.of(k, variants, new Batch.Settings("meeting", 100, 1, "aggressive", 2, null)), 10);
         try {
             long end = System.nanoTime() + 60_000_000_000L;
             while (p.games() < 4 && System.nanoTime() < end) Thread.sleep(20);
@@ -38,6 +38,6 @@ class LabPracticeTest {
         Kernel k = new Kernel(CliTest.TOY);
         RuleSystem toy = k.system("toy");
         assertNull(LabPractice.start(null, 10));
-        assertNull(LabPractice.start(new LabPractice.Plan(k, List.of(new Batch.Entry("base", Variant.base(toy))), "meeting", "aggressive", 1), 0));
+        assertNull(LabPractice.start(Batch.Prepared.of(k, List.of(new Batch.Entry("base", Variant.base(toy))), new Batch.Settings("meeting", 100, 1, "aggressive", 1, null)), 0));
     }
 }
