@@ -25,9 +25,38 @@ final class Errors {
 
     /** A call into the rules failed; {@code stop} says whether the watchdog stopped it, and why. */
     static RuntimeException stopped(PolyglotException e, RulesContext.Stop stop, String doing) {
-        if (stop == RulesContext.Stop.TIME || stop == RulesContext.Stop.WAIT || (stop == null && e.isInterrupted())) return runaway(e, stop, doing);
-        if (stop == RulesContext.Stop.MEMORY) return outOfMemory(e, doing);
-        return rule(e, doing);
+        boolean runaway = stop == RulesContext.Stop.TIME || stop == RulesContext.Stop.WAIT || (stop == null && e.isInterrupted());
+        RuntimeException r = runaway ? runaway(e, stop, doing) : stop == RulesContext.Stop.MEMORY ? outOfMemory(e, doing) : rule(e, doing);
+        if (!doing.equals(DOING.get("evaluateCut")) || !(r instanceof RuleError re)) return r;
+        // a runaway surfaces in whatever the prelude does next (a finally clause), never in the expression's loop
+        String at = consoleLocation(e);
+        return at != null ? new RuleError(at, re.getMessage()) : runaway ? new RuleError("console", re.getMessage()) : r;
+    }
+
+    // The console's expression runs as the body of a Function whose third line reads "return (EXPR);".
+    private static final String CONSOLE_SOURCE = "<function>", CONSOLE_PREFIX = "return (";
+
+    /** Where in the console's expression the error is, as "console:LINE:COLUMN" of what the user typed; null if in none of it. */
+    static String consoleLocation(PolyglotException e) {
+        for (PolyglotException.StackFrame f : e.getPolyglotStackTrace()) {
+            SourceSection s = f.isGuestFrame() ? f.getSourceLocation() : null;
+            if (s == null || !CONSOLE_SOURCE.equals(s.getSource().getName())) continue;
+            // a section that opens on the parenthesis around the expression starts at its first character
+            int line = s.getStartLine() - 2, column = Math.max(1, s.getStartColumn() - (line == 1 ? CONSOLE_PREFIX.length() : 0));
+            return line >= 1 ? "console:" + line + ":" + column : "console";
+        }
+        return null;
+    }
+
+    /**
+     * A runaway stopped by the watchdog surfaces in whatever the prelude runs next (a finally clause),
+     * so its location names a kernel line, not the loop: it is named by the rule function the call ran
+     * ({@code calling}, "section.export") and that section's script instead.
+     */
+    static RuntimeException named(RuntimeException r, String calling, java.util.Map<String, String> scripts) {
+        if (calling == null || !(r instanceof RuleError re) || ruleScript(re.location()) || !re.getMessage().startsWith("runaway script stopped")) return r;
+        String file = scripts.get(calling.substring(0, calling.indexOf('.')));
+        return file == null ? r : new RuleError(file, re.getMessage() + " (in " + calling + ")");
     }
 
     static RuntimeException rule(PolyglotException e, String doing) {

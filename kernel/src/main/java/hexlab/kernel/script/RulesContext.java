@@ -55,6 +55,8 @@ public final class RulesContext implements AutoCloseable {
     volatile long callStarted;       // System.nanoTime() of the call in progress, 0 when idle
     volatile Thread caller;          // the thread of that call, whose allocations the watchdog counts
     volatile Stop stopped;           // why the watchdog stopped the call in progress, null if it did not
+    private final java.util.Map<String, String> scripts = new java.util.HashMap<>();   // section -> its script, as the catalogue names it
+    private Object decisionSection, decisionState;   // the decision last worked out: what apply, find and why run
 
     /** Why the watchdog stopped a call: it computed too long, waited too long, or allocated too much. */
     enum Stop { TIME, WAIT, MEMORY }
@@ -108,6 +110,7 @@ public final class RulesContext implements AutoCloseable {
             for (Section s : variant.system().sections().values()) {
                 if (s.scriptFile() == null) continue;
                 file = catalog.display(s.scriptFile());
+                scripts.put(s.name(), file);
                 Value ns = context.eval(ScriptHost.module(file, s.scriptText()));
                 k.getMember("register").execute(s.name(), ns);
             }
@@ -194,6 +197,7 @@ public final class RulesContext implements AutoCloseable {
         if (dead) throw new RuleError(null, "the rules context was stopped by an earlier runaway script; start the game again");
         Value f = fns.computeIfAbsent(fn, k::getMember);
         if (STATEMENT_LIMIT > 0) context.resetLimits();
+        if ("decide".equals(fn) && args.length >= 2) { decisionSection = args[0]; decisionState = args[1]; }
         begin();
         try {
             if (Profile.ON) {
@@ -203,10 +207,18 @@ public final class RulesContext implements AutoCloseable {
             return f.execute(args);
         } catch (PolyglotException e) {
             if (e.isResourceExhausted() || e.isCancelled()) dead = true;
-            throw where(Errors.stopped(e, stopped, Errors.doing(fn)));
+            throw where(Errors.named(Errors.stopped(e, stopped, Errors.doing(fn)), calling(fn, args), scripts));
         } finally {
             end();
         }
+    }
+
+    // the rule function a call runs, "section.export", when the call names one or applies the decision last worked out
+    private String calling(String fn, Object[] args) {
+        if (fn.equals("apply") || fn.equals("applyProposed") || fn.equals("find") || fn.equals("why")) {
+            return decisionSection instanceof String sec && decisionState instanceof String st ? sec + "." + st : null;
+        }
+        return args.length >= 2 && args[0] instanceof String sec && args[1] instanceof String export && scripts.containsKey(sec) ? sec + "." + export : null;
     }
 
     // a call begins: the watchdog times it and counts what its thread allocates

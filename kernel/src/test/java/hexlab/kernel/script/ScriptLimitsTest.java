@@ -97,6 +97,32 @@ class ScriptLimitsTest {
     }
 
     @Test
+    void theConsoleNamesTheLineOfItsOwnExpressionNotTheKernels() {
+        Kernel k = Fixtures.toy();
+        Game g = k.start(k.variant("toy", ""), "meeting", 1);
+        RuleError e = assertThrows(RuleError.class, () -> Console.eval(g, "1 +\n  state.nope.y"));
+        assertEquals("console:2:3", e.location(), e.describe());
+        e = assertThrows(RuleError.class, () -> Console.eval(g, "(() => { throw new Error('mine'); })()"));
+        assertEquals("console:1:16", e.location(), e.describe());
+        // the watchdog's stop surfaces in the prelude's clean-up, not in the loop: the expression is named, not a kernel line
+        e = assertThrows(RuleError.class, () -> Console.eval(g, "(() => { for (;;) {} })()"));
+        assertEquals("console", e.location(), e.describe());
+        assertTrue(e.getMessage().startsWith("runaway script stopped"), e.describe());
+    }
+
+    @Test
+    void aRuleCallThatLoopsIsStoppedAsARunawayNamingItsScriptAndFunction() {
+        Kernel k = broken("rules-scripts/toy/chits.js", "export function draw(ctx) {",
+                "export function draw(ctx) {\n  if (ctx.state.cup.length === 3) for (;;) {}");
+        RuleError e = assertThrows(RuleError.class, () -> playToEnd(k, 5));
+        assertTrue(e.getMessage().startsWith("runaway script stopped") && e.getMessage().contains("running a step of the sequence of play"), e.describe());
+        // not the kernel line where the stop surfaced: the script and function that looped
+        assertEquals("rules-scripts/toy/chits.js", e.location(), e.describe());
+        assertTrue(e.getMessage().endsWith("(in chits.draw)"), e.describe());
+        assertTrue(e.game().matches("turn 1, action \\d+, seed 5"), e.describe());
+    }
+
+    @Test
     void theConsoleCutsALongAnswerAndSaysSo() {
         Kernel k = Fixtures.toy();
         Game g = k.start(k.variant("toy", ""), "meeting", 1);
