@@ -27,7 +27,8 @@ final class Errors {
     static RuntimeException stopped(PolyglotException e, RulesContext.Stop stop, String doing) {
         boolean runaway = stop == RulesContext.Stop.TIME || stop == RulesContext.Stop.WAIT || (stop == null && e.isInterrupted());
         RuntimeException r = runaway ? runaway(e, stop, doing) : stop == RulesContext.Stop.MEMORY ? outOfMemory(e, doing) : rule(e, doing);
-        if (!doing.equals(DOING.get("evaluateCut")) || !(r instanceof RuleError re)) return r;
+        // an error in a rule the expression called keeps that rule's line
+        if (!doing.equals(DOING.get("evaluateCut")) || !(r instanceof RuleError re) || ruleScript(re.location())) return r;
         // a runaway surfaces in whatever the prelude does next (a finally clause), never in the expression's loop
         String at = consoleLocation(e);
         return at != null ? new RuleError(at, re.getMessage()) : runaway ? new RuleError("console", re.getMessage()) : r;

@@ -104,6 +104,9 @@ class ScriptLimitsTest {
         assertEquals("console:2:3", e.location(), e.describe());
         e = assertThrows(RuleError.class, () -> Console.eval(g, "(() => { throw new Error('mine'); })()"));
         assertEquals("console:1:16", e.location(), e.describe());
+        // an error inside a rule the expression calls is that rule's
+        e = assertThrows(RuleError.class, () -> Console.eval(g, "rules.combat.resolve(null, null)"));
+        assertTrue(e.location().startsWith("rules-scripts/toy/combat.js:"), e.describe());
         // the watchdog's stop surfaces in the prelude's clean-up, not in the loop: the expression is named, not a kernel line
         e = assertThrows(RuleError.class, () -> Console.eval(g, "(() => { for (;;) {} })()"));
         assertEquals("console", e.location(), e.describe());
