@@ -55,7 +55,7 @@ final class Errors {
      * ({@code calling}, "section.export") and that section's script instead.
      */
     static RuntimeException named(RuntimeException r, String calling, java.util.Map<String, String> scripts) {
-        if (calling == null || !(r instanceof RuleError re) || ruleScript(re.location()) || !re.getMessage().startsWith("runaway script stopped")) return r;
+        if (calling == null || !(r instanceof RuleError re) || ruleScript(re.location()) || !re.getMessage().startsWith(RUNAWAY)) return r;
         String file = scripts.get(calling.substring(0, calling.indexOf('.')));
         return file == null ? r : new RuleError(file, re.getMessage() + " (in " + calling + ")");
     }
@@ -83,8 +83,10 @@ final class Errors {
         return new RuleError(guestLocation(e), clean(e.getMessage()) + " (while " + doing + ")");
     }
 
+    private static final String RUNAWAY = "runaway script stopped";
+
     static RuleError runaway(PolyglotException e, RulesContext.Stop why, String doing) {
-        return new RuleError(guestLocation(e), "runaway script stopped: " + Watchdog.describe(why) + " in one call (an endless loop?) while " + doing);
+        return new RuleError(guestLocation(e), RUNAWAY + ": " + Watchdog.describe(why) + " in one call (an endless loop?) while " + doing);
     }
 
     static RuleError outOfMemory(PolyglotException e, String doing) {
